@@ -1,0 +1,167 @@
+//! Board sizes and the padded bit layout shared by 8x8 and 10x10 boards.
+//!
+//! Squares are numbered from White's side in an internal orientation where a1 (file 0,
+//! rank 0) is a playing square; rule sets played on the other colour (Italian, Spanish,
+//! Portuguese) are mirrored left to right at the notation layer, which does not change
+//! any rule. The square at file `f`, rank `r` has bit index `(r * (N + 1) + f) / 2` on an
+//! N x N board. Every row pair then takes `N + 1` bits, one of them a ghost square that
+//! is never a playing square, and each diagonal step is a constant shift:
+//!
+//! ```text
+//!   up-left +N/2   up-right +N/2+1   down-left -(N/2+1)   down-right -N/2
+//! ```
+//!
+//! A step off the left or right edge lands on a ghost bit and a step off the top or
+//! bottom falls outside the board, so masking with the playing squares is the only edge
+//! test needed. 8x8 uses bits 0..=35, 10x10 bits 0..=54.
+
+use super::{Bitboard, Color, Square};
+
+/// One of the four diagonal directions, in the internal orientation (White moves up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Toward higher ranks and lower files.
+    UpLeft,
+    /// Toward higher ranks and higher files.
+    UpRight,
+    /// Toward lower ranks and lower files.
+    DownLeft,
+    /// Toward lower ranks and higher files.
+    DownRight,
+}
+
+impl Direction {
+    /// All four directions.
+    pub const ALL: [Direction; 4] = [
+        Direction::UpLeft,
+        Direction::UpRight,
+        Direction::DownLeft,
+        Direction::DownRight,
+    ];
+
+    /// The two directions in which a man of `color` moves.
+    #[inline]
+    pub const fn forward(color: Color) -> &'static [Direction; 2] {
+        match color {
+            Color::White => &[Direction::UpLeft, Direction::UpRight],
+            Color::Black => &[Direction::DownLeft, Direction::DownRight],
+        }
+    }
+
+    /// The direction pointing the other way.
+    #[inline]
+    pub const fn opposite(self) -> Direction {
+        match self {
+            Direction::UpLeft => Direction::DownRight,
+            Direction::UpRight => Direction::DownLeft,
+            Direction::DownLeft => Direction::UpRight,
+            Direction::DownRight => Direction::UpLeft,
+        }
+    }
+}
+
+/// The shape of a board: its size and the masks derived from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    size: u8,
+    squares: Bitboard,
+    promotion: [Bitboard; 2],
+}
+
+impl Geometry {
+    /// The 8x8 board of 32 playing squares.
+    pub const EIGHT: Geometry = Geometry::new(8);
+    /// The 10x10 board of 50 playing squares.
+    pub const TEN: Geometry = Geometry::new(10);
+
+    const fn new(size: u8) -> Geometry {
+        let mut squares = 0u64;
+        let mut white_promotion = 0u64;
+        let mut black_promotion = 0u64;
+        let mut rank = 0;
+        while rank < size {
+            let mut file = rank % 2;
+            while file < size {
+                let bit = 1u64 << ((rank as u32 * (size as u32 + 1) + file as u32) / 2);
+                squares |= bit;
+                if rank == size - 1 {
+                    white_promotion |= bit;
+                }
+                if rank == 0 {
+                    black_promotion |= bit;
+                }
+                file += 2;
+            }
+            rank += 1;
+        }
+        Geometry {
+            size,
+            squares: Bitboard(squares),
+            promotion: [Bitboard(white_promotion), Bitboard(black_promotion)],
+        }
+    }
+
+    /// The number of files (and ranks): 8 or 10.
+    #[inline]
+    pub const fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The number of playing squares: 32 or 50.
+    #[inline]
+    pub const fn square_count(&self) -> usize {
+        self.size as usize * self.size as usize / 2
+    }
+
+    /// Every playing square.
+    #[inline]
+    pub const fn squares(&self) -> Bitboard {
+        self.squares
+    }
+
+    /// The far rank where men of `color` are crowned.
+    #[inline]
+    pub const fn promotion_rank(&self, color: Color) -> Bitboard {
+        self.promotion[color.index()]
+    }
+
+    /// The bit shift of one step in `direction`.
+    #[inline]
+    pub const fn delta(&self, direction: Direction) -> i8 {
+        let half = (self.size / 2) as i8;
+        match direction {
+            Direction::UpLeft => half,
+            Direction::UpRight => half + 1,
+            Direction::DownLeft => -(half + 1),
+            Direction::DownRight => -half,
+        }
+    }
+
+    /// Every square of `set` moved one step in `direction`; squares that would leave the
+    /// board are dropped.
+    #[inline]
+    pub const fn step(&self, set: Bitboard, direction: Direction) -> Bitboard {
+        Bitboard(set.shift(self.delta(direction)).0 & self.squares.0)
+    }
+
+    /// The square one step from `square` in `direction`, if it is on the board.
+    #[inline]
+    pub fn neighbour(&self, square: Square, direction: Direction) -> Option<Square> {
+        self.step(Bitboard::from_square(square), direction).first()
+    }
+
+    /// The playing square at internal file and rank (both from 0), if there is one.
+    pub fn square_at(&self, file: u8, rank: u8) -> Option<Square> {
+        let size = self.size;
+        (file < size && rank < size && (file + rank) % 2 == 0)
+            .then(|| Square::from_index(((rank as u16 * (size as u16 + 1) + file as u16) / 2) as u8))
+    }
+
+    /// The internal file and rank (both from 0) of `square`.
+    pub fn coordinates(&self, square: Square) -> (u8, u8) {
+        let doubled = 2 * square.index() as u16;
+        let rank = doubled / (self.size as u16 + 1);
+        let file = doubled - rank * (self.size as u16 + 1);
+        (file as u8, rank as u8)
+    }
+}

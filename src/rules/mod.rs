@@ -1,0 +1,28 @@
+//! The rules of draughts: boards, pieces, positions, legal moves, notation and game
+//! results, for every rule set crownhead offers. Nothing here knows of search or
+//! protocols.
+
+mod bitboard;
+mod capture;
+mod color;
+mod geometry;
+mod movegen;
+mod moves;
+mod piece;
+mod position;
+mod square;
+mod variant;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use capture::capture_paths;
+pub use color::Color;
+pub use geometry::{Direction, Geometry};
+pub use moves::{MAX_MOVES, Move, MoveList};
+pub use piece::{Piece, Role};
+pub use position::Position;
+pub use square::Square;
+pub use variant::{
+    CounterReset, DrawRules, LoneKingLimit, MidCaptureCrowning, MoveLimit, Numbering, Precedence, Rules, UnknownVariant,
+    Variant,
+};

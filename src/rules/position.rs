@@ -1,0 +1,167 @@
+//! A position: the pieces, the side to move and the rule set they play by.
+
+use super::zobrist::{BLACK_TO_MOVE, piece_key};
+use super::{Bitboard, Color, Geometry, Move, Piece, Role, Rules, Square, Variant};
+
+/// A position of a game. Positions are small and `Copy`; a move makes a new one
+/// ([`Position::play`]), which is cheaper than making and unmaking in place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    variant: Variant,
+    side: Color,
+    pieces: [Bitboard; 2],
+    kings: Bitboard,
+    hash: u64,
+}
+
+impl Position {
+    /// The start position of `variant`.
+    pub fn start(variant: Variant) -> Position {
+        let rules = variant.rules();
+        let geometry = rules.geometry;
+        let rows = if geometry.size() == 10 { 4 } else { 3 };
+        let squares_on = |ranks: std::ops::Range<u8>| -> Bitboard {
+            ranks
+                .flat_map(|rank| (0..geometry.size()).filter_map(move |file| geometry.square_at(file, rank)))
+                .collect()
+        };
+        let white = squares_on(0..rows);
+        let black = squares_on(geometry.size() - rows..geometry.size());
+        Position::new(variant, rules.first_to_move, white, black, Bitboard::EMPTY)
+    }
+
+    /// A position from its parts; `kings` holds the kings of both sides. The caller has
+    /// checked that the sets are disjoint squares of the board (FEN reading does).
+    pub fn new(variant: Variant, side: Color, white: Bitboard, black: Bitboard, kings: Bitboard) -> Position {
+        let mut position = Position {
+            variant,
+            side,
+            pieces: [white, black],
+            kings,
+            hash: 0,
+        };
+        position.hash = position.compute_hash();
+        position
+    }
+
+    /// The rule set.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The rules of the rule set.
+    #[inline]
+    pub fn rules(&self) -> &'static Rules {
+        self.variant.rules()
+    }
+
+    /// The board.
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry {
+        &self.rules().geometry
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// All pieces of `color`.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()]
+    }
+
+    /// The men of `color`.
+    #[inline]
+    pub fn men(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()] & !self.kings
+    }
+
+    /// The kings of `color`.
+    #[inline]
+    pub fn kings(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()] & self.kings
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// Every empty playing square.
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        self.geometry().squares() & !self.occupied()
+    }
+
+    /// The piece on `square`, if any.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let color = Color::ALL
+            .into_iter()
+            .find(|&color| self.pieces(color).contains(square))?;
+        let role = if self.kings.contains(square) { Role::King } else { Role::Man };
+        Some(Piece { color, role })
+    }
+
+    /// The Zobrist hash of the position (pieces and side to move).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The same pieces with `side` to move.
+    pub fn with_side_to_move(&self, side: Color) -> Position {
+        Position::new(self.variant, side, self.pieces[0], self.pieces[1], self.kings)
+    }
+
+    /// The position after `mv`, which must be a legal move of this position.
+    #[inline]
+    pub fn play(&self, mv: &Move) -> Position {
+        let us = self.side;
+        let them = !us;
+        let from = Bitboard::from_square(mv.from());
+        let to = Bitboard::from_square(mv.to());
+        let role = if (self.kings & from).any() { Role::King } else { Role::Man };
+        let new_role = if mv.crowns() { Role::King } else { role };
+
+        let mut next = *self;
+        next.pieces[us.index()] = (next.pieces[us.index()] ^ from) | to;
+        next.kings &= !from;
+        if new_role == Role::King {
+            next.kings |= to;
+        }
+        next.hash ^= piece_key(us, role, mv.from()) ^ piece_key(us, new_role, mv.to()) ^ BLACK_TO_MOVE;
+
+        let captured = mv.captured();
+        if captured.any() {
+            for square in captured & self.kings {
+                next.hash ^= piece_key(them, Role::King, square);
+            }
+            for square in captured & !self.kings {
+                next.hash ^= piece_key(them, Role::Man, square);
+            }
+            next.pieces[them.index()] &= !captured;
+            next.kings &= !captured;
+        }
+        next.side = them;
+        next
+    }
+
+    /// The hash computed from scratch; [`Position::play`] keeps `hash` equal to it.
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = if self.side == Color::Black { BLACK_TO_MOVE } else { 0 };
+        for color in Color::ALL {
+            for square in self.men(color) {
+                hash ^= piece_key(color, Role::Man, square);
+            }
+            for square in self.kings(color) {
+                hash ^= piece_key(color, Role::King, square);
+            }
+        }
+        hash
+    }
+}

@@ -1,0 +1,451 @@
+//! The rule sets crownhead plays, as plain data.
+//!
+//! Every rule set is one [`Rules`] value; move generation, notation and the draw rules
+//! read its fields and nothing else. Sources and the decisions behind each value are in
+//! `RULES.md` at the top of the repository.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Color, Geometry};
+
+/// A rule set offered by the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// English/American checkers (WCDF), the default.
+    English,
+    /// English rules with the German 8x8 site's draw rules (25 moves without capture or
+    /// crowning).
+    English25,
+    /// Italian draughts (FID).
+    Italian,
+    /// Spanish draughts, flying kings.
+    Spanish,
+    /// Spanish draughts with kings that move one square, a site table option.
+    SpanishShort,
+    /// Portuguese draughts (FPD).
+    Portuguese,
+    /// Russian draughts (shashki).
+    Russian,
+    /// Brazilian draughts: International rules on 8x8.
+    Brazilian,
+    /// American pool checkers (APCA).
+    Pool,
+    /// Czech draughts (ČFD).
+    Czech,
+    /// The PlayOK (Kurnik) 8x8 rules.
+    PlayOk,
+    /// International draughts on 10x10 (FMJD).
+    International,
+}
+
+impl Variant {
+    /// Every rule set, in the order they are listed to users.
+    pub const ALL: [Variant; 12] = [
+        Variant::English,
+        Variant::English25,
+        Variant::Italian,
+        Variant::Spanish,
+        Variant::SpanishShort,
+        Variant::Portuguese,
+        Variant::Russian,
+        Variant::Brazilian,
+        Variant::Pool,
+        Variant::Czech,
+        Variant::PlayOk,
+        Variant::International,
+    ];
+
+    /// The rules of this variant.
+    #[inline]
+    pub fn rules(self) -> &'static Rules {
+        &RULES[self as usize]
+    }
+
+    /// The name used on the command line, in Hub and in PDN `Variant` tags.
+    pub fn name(self) -> &'static str {
+        self.rules().name
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A variant name that is not one of [`Variant::ALL`] or an accepted alias.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant '{0}' (known: {names})", names = Variant::ALL.map(Variant::name).join(", "))]
+pub struct UnknownVariant(pub String);
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    /// Reads a variant name, case-insensitively; `american` is English, and `standard`
+    /// and `normal` (pydraughts' and Scan's names) are International.
+    fn from_str(name: &str) -> Result<Variant, UnknownVariant> {
+        let lower = name.trim().to_ascii_lowercase();
+        let alias = match lower.as_str() {
+            "american" => "english",
+            "standard" | "normal" => "international",
+            other => other,
+        };
+        Variant::ALL
+            .into_iter()
+            .find(|variant| variant.name() == alias)
+            .ok_or_else(|| UnknownVariant(name.to_string()))
+    }
+}
+
+/// Which capture sequences a player may choose among when several are possible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precedence {
+    /// Any sequence.
+    Free,
+    /// A sequence that captures the most pieces (kings count as men).
+    MostPieces,
+    /// The most pieces, then among those the most kings (Spanish, Portuguese).
+    MostPiecesThenKings,
+    /// Italian: the most pieces; then capture with a king; then the most kings; then the
+    /// sequence that meets a king earliest.
+    Italian,
+    /// Czech: if a king can capture, a king must; otherwise any sequence.
+    KingFirst,
+}
+
+/// What happens when a man reaches the far rank in the middle of a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MidCaptureCrowning {
+    /// It is crowned and the move ends there.
+    EndsMove,
+    /// It is crowned at once and goes on capturing as a king (Russian).
+    ContinuesAsKing,
+    /// It goes on capturing as a man; it is crowned only if the move ends there.
+    ContinuesAsMan,
+}
+
+/// How square numbers are laid out on the real board (PDN GameType notation field).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Numbering {
+    /// Square 1 is on the far rank, seen from White (otherwise on White's first rank).
+    pub from_top: bool,
+    /// Numbers run right to left along each rank, seen from White.
+    pub from_right: bool,
+}
+
+/// When the counter of a move-limit draw rule starts again from zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CounterReset {
+    /// On any man move and on any capture (the usual "kings only" counter).
+    ManMoveOrCapture,
+    /// On a capture or a crowning only (German site and PlayOK rules).
+    CaptureOrCrowning,
+}
+
+/// A move-limit draw: the game is drawn after `plies` half-moves without a reset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveLimit {
+    /// Half-moves (a move by each side is two) that draw the game.
+    pub plies: u16,
+    /// What starts the count again.
+    pub reset: CounterReset,
+}
+
+/// An endgame draw: a side with a lone king against `min_pieces..=max_pieces` pieces
+/// (at least one of them a king, or all of them with `all_kings`) draws if the stronger
+/// side has not won within `plies` half-moves of that material arising.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoneKingLimit {
+    /// Fewest pieces of the stronger side for the rule to apply.
+    pub min_pieces: u8,
+    /// Most pieces of the stronger side for the rule to apply.
+    pub max_pieces: u8,
+    /// The stronger side's pieces must all be kings.
+    pub all_kings: bool,
+    /// Half-moves that draw the game.
+    pub plies: u16,
+}
+
+/// The draw rules of a rule set (besides agreement, which engines never see).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRules {
+    /// The third occurrence of a position with the same side to move is a draw.
+    pub repetition: bool,
+    /// The move-limit rule, if any.
+    pub move_limit: Option<MoveLimit>,
+    /// Lone-king endgame rules, checked in order.
+    pub lone_king: &'static [LoneKingLimit],
+}
+
+/// Everything that distinguishes one rule set from another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// The variant these rules belong to.
+    pub variant: Variant,
+    /// The name on the command line and in Hub.
+    pub name: &'static str,
+    /// The board.
+    pub geometry: Geometry,
+    /// The side that moves first from the start position.
+    pub first_to_move: Color,
+    /// Men may capture backward.
+    pub men_capture_backward: bool,
+    /// Kings move and capture any distance along a diagonal.
+    pub flying_kings: bool,
+    /// Men may capture kings (all but Italian).
+    pub men_capture_kings: bool,
+    /// Which capture sequences may be chosen.
+    pub precedence: Precedence,
+    /// A man reaching the far rank during a capture.
+    pub crowning: MidCaptureCrowning,
+    /// The real board has a light square at White's near left (Italian, Spanish,
+    /// Portuguese), so notation mirrors the internal board left to right.
+    pub mirrored: bool,
+    /// Square numbering, used by numeric notation and by Hub for every rule set.
+    pub numbering: Numbering,
+    /// Moves and FEN squares are written algebraically (`c3-d4`).
+    pub algebraic: bool,
+    /// The PDN GameType tag value.
+    pub game_type: &'static str,
+    /// The PDN `Variant` tag value, for rule sets that GameType alone does not name.
+    pub pdn_variant_tag: Option<&'static str>,
+    /// The draw rules.
+    pub draws: DrawRules,
+}
+
+const FROM_TOP_LEFT: Numbering = Numbering {
+    from_top: true,
+    from_right: false,
+};
+const FROM_BOTTOM_RIGHT: Numbering = Numbering {
+    from_top: false,
+    from_right: true,
+};
+const FROM_BOTTOM_LEFT: Numbering = Numbering {
+    from_top: false,
+    from_right: false,
+};
+
+const FORTY_MOVES: Option<MoveLimit> = Some(MoveLimit {
+    plies: 80,
+    reset: CounterReset::ManMoveOrCapture,
+});
+
+const USUAL_DRAWS: DrawRules = DrawRules {
+    repetition: true,
+    move_limit: FORTY_MOVES,
+    lone_king: &[],
+};
+
+const ENGLISH: Rules = Rules {
+    variant: Variant::English,
+    name: "english",
+    geometry: Geometry::EIGHT,
+    first_to_move: Color::Black,
+    men_capture_backward: false,
+    flying_kings: false,
+    men_capture_kings: true,
+    precedence: Precedence::Free,
+    crowning: MidCaptureCrowning::EndsMove,
+    mirrored: false,
+    numbering: FROM_TOP_LEFT,
+    algebraic: false,
+    game_type: "21,B,8,8,N1,0",
+    pdn_variant_tag: None,
+    draws: USUAL_DRAWS,
+};
+
+const SPANISH: Rules = Rules {
+    variant: Variant::Spanish,
+    name: "spanish",
+    geometry: Geometry::EIGHT,
+    first_to_move: Color::White,
+    men_capture_backward: false,
+    flying_kings: true,
+    men_capture_kings: true,
+    precedence: Precedence::MostPiecesThenKings,
+    crowning: MidCaptureCrowning::EndsMove,
+    mirrored: true,
+    numbering: FROM_BOTTOM_RIGHT,
+    algebraic: false,
+    game_type: "24,W,8,8,N1,1",
+    pdn_variant_tag: None,
+    draws: USUAL_DRAWS,
+};
+
+const RUSSIAN: Rules = Rules {
+    variant: Variant::Russian,
+    name: "russian",
+    geometry: Geometry::EIGHT,
+    first_to_move: Color::White,
+    men_capture_backward: true,
+    flying_kings: true,
+    men_capture_kings: true,
+    precedence: Precedence::Free,
+    crowning: MidCaptureCrowning::ContinuesAsKing,
+    mirrored: false,
+    numbering: FROM_BOTTOM_LEFT,
+    algebraic: true,
+    game_type: "25,W,8,8,A0,0",
+    pdn_variant_tag: None,
+    draws: DrawRules {
+        repetition: true,
+        move_limit: Some(MoveLimit {
+            plies: 30,
+            reset: CounterReset::ManMoveOrCapture,
+        }),
+        lone_king: &[LoneKingLimit {
+            min_pieces: 3,
+            max_pieces: 3,
+            all_kings: true,
+            plies: 30,
+        }],
+    },
+};
+
+const INTERNATIONAL: Rules = Rules {
+    variant: Variant::International,
+    name: "international",
+    geometry: Geometry::TEN,
+    first_to_move: Color::White,
+    men_capture_backward: true,
+    flying_kings: true,
+    men_capture_kings: true,
+    precedence: Precedence::MostPieces,
+    crowning: MidCaptureCrowning::ContinuesAsMan,
+    mirrored: false,
+    numbering: FROM_TOP_LEFT,
+    algebraic: false,
+    game_type: "20,W,10,10,N2,0",
+    pdn_variant_tag: None,
+    draws: DrawRules {
+        repetition: true,
+        move_limit: Some(MoveLimit {
+            plies: 50,
+            reset: CounterReset::ManMoveOrCapture,
+        }),
+        lone_king: &[
+            LoneKingLimit {
+                min_pieces: 3,
+                max_pieces: 3,
+                all_kings: false,
+                plies: 32,
+            },
+            LoneKingLimit {
+                min_pieces: 1,
+                max_pieces: 2,
+                all_kings: false,
+                plies: 10,
+            },
+        ],
+    },
+};
+
+/// Indexed by `Variant as usize`, in the order of [`Variant::ALL`].
+static RULES: [Rules; 12] = [
+    ENGLISH,
+    Rules {
+        variant: Variant::English25,
+        name: "english-25",
+        game_type: "21",
+        pdn_variant_tag: Some("english-25"),
+        draws: DrawRules {
+            repetition: true,
+            move_limit: Some(MoveLimit {
+                plies: 50,
+                reset: CounterReset::CaptureOrCrowning,
+            }),
+            lone_king: &[],
+        },
+        ..ENGLISH
+    },
+    Rules {
+        variant: Variant::Italian,
+        name: "italian",
+        first_to_move: Color::White,
+        men_capture_kings: false,
+        precedence: Precedence::Italian,
+        mirrored: true,
+        game_type: "22,W,8,8,N2,1",
+        ..ENGLISH
+    },
+    SPANISH,
+    Rules {
+        variant: Variant::SpanishShort,
+        name: "spanish-short",
+        flying_kings: false,
+        game_type: "24",
+        pdn_variant_tag: Some("spanish-short"),
+        ..SPANISH
+    },
+    Rules {
+        variant: Variant::Portuguese,
+        name: "portuguese",
+        game_type: "28,W,8,8,N1,1",
+        ..SPANISH
+    },
+    RUSSIAN,
+    Rules {
+        variant: Variant::Brazilian,
+        name: "brazilian",
+        precedence: Precedence::MostPieces,
+        crowning: MidCaptureCrowning::ContinuesAsMan,
+        game_type: "26,W,8,8,A0,0",
+        draws: DrawRules {
+            repetition: true,
+            move_limit: Some(MoveLimit {
+                plies: 40,
+                reset: CounterReset::ManMoveOrCapture,
+            }),
+            lone_king: &[],
+        },
+        ..RUSSIAN
+    },
+    Rules {
+        variant: Variant::Pool,
+        name: "pool",
+        first_to_move: Color::Black,
+        crowning: MidCaptureCrowning::ContinuesAsMan,
+        numbering: FROM_TOP_LEFT,
+        algebraic: false,
+        game_type: "23,B,8,8,N1,0",
+        draws: DrawRules {
+            repetition: true,
+            move_limit: FORTY_MOVES,
+            lone_king: &[LoneKingLimit {
+                min_pieces: 3,
+                max_pieces: 3,
+                all_kings: true,
+                plies: 26,
+            }],
+        },
+        ..RUSSIAN
+    },
+    Rules {
+        variant: Variant::Czech,
+        name: "czech",
+        men_capture_backward: false,
+        precedence: Precedence::KingFirst,
+        crowning: MidCaptureCrowning::EndsMove,
+        game_type: "29,W,8,8,A0,0",
+        draws: USUAL_DRAWS,
+        ..RUSSIAN
+    },
+    Rules {
+        variant: Variant::PlayOk,
+        name: "playok",
+        crowning: MidCaptureCrowning::EndsMove,
+        pdn_variant_tag: Some("playok"),
+        draws: DrawRules {
+            repetition: false,
+            move_limit: Some(MoveLimit {
+                plies: 60,
+                reset: CounterReset::CaptureOrCrowning,
+            }),
+            lone_king: &[],
+        },
+        ..RUSSIAN
+    },
+    INTERNATIONAL,
+];

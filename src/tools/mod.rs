@@ -1,0 +1,3 @@
+//! Command-line tools built on the rules and the search.
+
+pub mod perft;
