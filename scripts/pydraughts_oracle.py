@@ -224,27 +224,40 @@ def random_move(rng: random.Random, board: Board):
     return rng.choice(moves) if moves else None
 
 
+def opponent_must_capture(board: Board) -> bool:
+    """True if the side to move on ``board`` has a capture (so every legal move is one).
+
+    This only steers the king-biased policy, never the perft numbers, so it may
+    use pydraughts' internal board, which answers about 100 times faster than
+    ``legal_moves()``; it falls back to ``legal_moves()`` if the internals change.
+    """
+    try:
+        return bool(board._game.board.get_possible_capture_moves([]))
+    except AttributeError:  # pragma: no cover - other pydraughts versions
+        replies = board.legal_moves()
+        return bool(replies and replies[0].captures)
+
+
 def king_biased_move(rng: random.Random, board: Board):
     """A move chosen to make kings appear: promote if possible, else mostly play safe.
 
     Each candidate is tried on the board: a move that increases the mover's
     number of kings is taken (90 %); otherwise, 80 % of the time, a move after
     which the opponent has no capture is taken if one exists; otherwise any
-    random move.
+    random move.  Keeping material on the board lets men walk to promotion
+    instead of the game ending in a few exchanges.
     """
     moves = list(distinct_moves(board).values())
     if not moves:
         return None
-    mover = side_to_move(board.fen)
-    index = 0 if mover == "W" else 1
+    index = 0 if side_to_move(board.fen) == "W" else 1
     kings_before = king_counts(board.fen)[index]
     promoting, safe = [], []
     for move in moves:
         board.push(move)
         if king_counts(board.fen)[index] > kings_before:
             promoting.append(move)
-        replies = board.legal_moves()
-        if not replies or not replies[0].captures:   # capture is mandatory: one capture => all
+        if not opponent_must_capture(board):
             safe.append(move)
         board.pop()
     if promoting and rng.random() < 0.9:
@@ -254,18 +267,25 @@ def king_biased_move(rng: random.Random, board: Board):
     return rng.choice(moves)
 
 
-def has_moves(board: Board) -> bool:
-    return bool(board.legal_moves())
+def mixed_move(rng: random.Random, board: Board, biased: float):
+    """king_biased_move with probability ``biased``, else a uniformly random move."""
+    return king_biased_move(rng, board) if rng.random() < biased else random_move(rng, board)
 
 
-def play_random(rng: random.Random, board: Board, plies: int) -> bool:
-    """Play up to ``plies`` random moves; False if the game ended (no legal move) on the way."""
+def play_plies(rng: random.Random, board: Board, plies: int, biased: float = 0.0) -> None:
+    """Play ``plies`` moves (see mixed_move); if the game ends first, step back 1-4 plies.
+
+    Every position before the last one of a game has a legal move (one was
+    played from it), so the board always ends on a position with legal moves,
+    unless the start position had none.
+    """
     for _ in range(plies):
-        move = random_move(rng, board)
+        move = mixed_move(rng, board, biased)
         if move is None:
-            return False
+            for _ in range(min(rng.randint(1, 4), len(board.move_stack))):
+                board.pop()
+            return
         board.push(move)
-    return has_moves(board)
 
 
 def play_until(rng: random.Random, board: Board, condition, max_plies: int, biased: float) -> bool:
@@ -281,8 +301,7 @@ def play_until(rng: random.Random, board: Board, condition, max_plies: int, bias
             return False
         if condition(board, moves):
             return True
-        move = king_biased_move(rng, board) if rng.random() < biased else rng.choice(list(moves.values()))
-        board.push(move)
+        board.push(mixed_move(rng, board, biased))
     return False
 
 
@@ -311,77 +330,71 @@ def make_king_capture_condition(variant: str, multi: bool):
     return condition
 
 
+def rich_enough(board: Board) -> bool:
+    """At least two distinct moves and four pieces: keeps king positions from being near-finished games."""
+    return len(parse_fen(board.fen)) >= 4 and len(distinct_moves(board)) >= 2
+
+
 def reach_kings(rng: random.Random, variant: str) -> Optional[Board]:
-    """A board with two or more kings (kings for both sides if it can be had), or None."""
-    board = Board(variant)
-    if play_until(rng, board, kings_both_sides, 250, 0.85):
-        return board
-    board = Board(variant)
-    if play_until(rng, board, two_kings, 250, 0.85):
-        return board
+    """A board with two or more kings (kings for both sides if it can be had), or None.
+
+    Up to three games try for kings on both sides, then up to three for any
+    two kings; the position must also pass rich_enough.
+    """
+    for condition in (kings_both_sides, two_kings):
+        for _ in range(3):
+            board = Board(variant)
+            if play_until(rng, board, lambda b, m: condition(b, m) and rich_enough(b), 250, 0.85):
+                return board
     return None
 
 
 def generate_position(variant: str, kind: str, rng: random.Random) -> Optional[Board]:
     """Play one game from the start and return the board at the chosen position."""
     for _attempt in range(20):
-        if kind in ("opening", "middle", "late"):
+        if kind in ("opening", "middle"):
             low, high = PLY_RANGES[kind]
             board = Board(variant)
-            if play_random(rng, board, rng.randint(low, high)):
+            play_plies(rng, board, rng.randint(low, high))
+            return board
+        if kind == "late":
+            # Purely random games often end in a few exchanges; half the plies
+            # use the king-biased policy, which makes games last longer.
+            low, high = PLY_RANGES[kind]
+            board = Board(variant)
+            play_plies(rng, board, rng.randint(low, high), biased=0.5)
+            if len(board.move_stack) >= low // 2:
                 return board
-            # "late" positions: random games often end early; fall back to a
-            # mix of random and king-biased play, which lasts longer.
-            if kind == "late":
-                board = Board(variant)
-                target = rng.randint(low, high)
-                for _ in range(target):
-                    move = (king_biased_move(rng, board) if rng.random() < 0.5
-                            else random_move(rng, board))
-                    if move is None:
-                        break
-                    board.push(move)
-                else:
-                    if has_moves(board):
-                        return board
         elif kind == "capture":
             low, high = PLY_RANGES[kind]
             board = Board(variant)
-            if play_random(rng, board, rng.randint(low, high)) and \
-                    play_until(rng, board, capture_pending, 40, 0.0):
+            play_plies(rng, board, rng.randint(low, high))
+            if play_until(rng, board, capture_pending, 40, 0.0):
                 return board
         elif kind == "kings":
             board = reach_kings(rng, variant)
             if board is None:
                 continue
-            extra = rng.randint(0, 12)
-            for _ in range(extra):
-                move = king_biased_move(rng, board) if rng.random() < 0.5 else random_move(rng, board)
-                if move is None:
-                    break
-                board.push(move)
-            # If the extra plies lost kings or ended the game, undo them one by one.
-            while board.move_stack and not (has_moves(board) and two_kings(board, None)):
-                board.pop()
-            if has_moves(board) and two_kings(board, None):
-                return board
+            later = board.copy()
+            play_plies(rng, later, rng.randint(0, 12), biased=0.5)
+            # Keep the extra plies only if two kings are still on the board.
+            return later if two_kings(later, None) and later.legal_moves() else board
         elif kind == "king_capture":
             board = reach_kings(rng, variant)
             if board is None:
                 continue
-            multi = make_king_capture_condition(variant, True)
-            single = make_king_capture_condition(variant, False)
             start = len(board.move_stack)
-            if play_until(rng, board, multi, 30, 0.5):
-                return board
-            while len(board.move_stack) > start:
-                board.pop()
-            if play_until(rng, board, single, 40, 0.5):
-                return board
-            while len(board.move_stack) > start:
-                board.pop()
-            if play_until(rng, board, capture_pending, 40, 0.3):
-                return board
+            # Prefer a king multi-capture, then any king capture, then any
+            # capture, always with two or more kings on the board.
+            for condition, plies, biased in (
+                    (make_king_capture_condition(variant, True), 40, 0.5),
+                    (make_king_capture_condition(variant, False), 40, 0.5),
+                    (capture_pending, 30, 0.3)):
+                if play_until(rng, board, lambda b, m: two_kings(b, m) and condition(b, m), plies, biased):
+                    return board
+                while len(board.move_stack) > start:
+                    board.pop()
+            return board
         else:
             raise ValueError(f"unknown kind {kind}")
     return None

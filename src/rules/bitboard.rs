@@ -53,17 +53,6 @@ impl Bitboard {
             Some(Square::from_index(self.0.trailing_zeros() as u8))
         }
     }
-
-    /// The set shifted by `delta` bits: toward higher indices when positive. Bits shifted
-    /// past either end are lost.
-    #[inline]
-    pub const fn shift(self, delta: i8) -> Bitboard {
-        if delta >= 0 {
-            Bitboard(self.0 << delta)
-        } else {
-            Bitboard(self.0 >> -delta)
-        }
-    }
 }
 
 impl Iterator for Bitboard {
@@ -87,9 +76,9 @@ impl ExactSizeIterator for Bitboard {}
 
 impl FromIterator<Square> for Bitboard {
     fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> Bitboard {
-        squares
-            .into_iter()
-            .fold(Bitboard::EMPTY, |set, square| set | Bitboard::from_square(square))
+        squares.into_iter().fold(Bitboard::EMPTY, |set, square| {
+            set | Bitboard::from_square(square)
+        })
     }
 }
 

@@ -7,13 +7,19 @@
 //! king that can go on capturing must land where it can. The walk hands each finished
 //! sequence to a sink, which either collects moves (move generation) or looks for the
 //! paths of one move (notation).
+//!
+//! Functions generic over `const V: usize` are compiled once per rule set (see
+//! [`with_variant`](crate::with_variant)); `fixed_rules::<V>()` is then a constant.
 
 use arrayvec::ArrayVec;
 
-use super::{Bitboard, Color, Direction, Geometry, MidCaptureCrowning, Move, MoveList, Position, Precedence, Square};
+use super::{
+    Bitboard, Color, Direction, MidCaptureCrowning, Move, MoveList, Position, Precedence, Square,
+    fixed_rules,
+};
 
-/// The most pieces one capture can take: every piece of a full side on 10x10.
-const MAX_CAPTURES: usize = 20;
+/// The most pieces one capture can take: every other square of a 10x10 board.
+const MAX_CAPTURES: usize = 49;
 
 /// A finished capture sequence, as the walk hands it to its sink.
 pub struct Sequence<'a> {
@@ -33,24 +39,46 @@ pub struct Sequence<'a> {
 }
 
 impl Sequence<'_> {
-    /// Where the capturing piece ends.
-    pub fn to(&self) -> Square {
-        *self.landings.last().expect("a sequence captures at least once")
-    }
-
     /// The move this sequence makes.
     pub fn to_move(&self) -> Move {
-        Move::new(self.from, self.to(), self.captured, self.crowns)
+        let to = self.landings.last().copied().unwrap_or(self.from);
+        Move::new(self.from, to, self.captured, self.crowns)
     }
 }
 
-/// The state of the walk for one capturing piece.
-struct Walk<'p, F> {
-    geometry: &'p Geometry,
-    crowning: MidCaptureCrowning,
-    flying_kings: bool,
-    man_directions: &'p [Direction],
-    promotion: Bitboard,
+/// What is known of a sequence while it is being walked.
+#[derive(Clone, Copy)]
+struct Progress {
+    captured: Bitboard,
+    king_order: u32,
+    crowned: bool,
+}
+
+impl Progress {
+    const START: Progress = Progress {
+        captured: Bitboard::EMPTY,
+        king_order: 0,
+        crowned: false,
+    };
+
+    fn with_victim(self, victim: Square, is_king: bool) -> Progress {
+        // Only the first 32 captures are ranked by order; no real position has more.
+        let shift = 31u32.checked_sub(self.captured.count());
+        let order_bit = match shift {
+            Some(shift) if is_king => 1 << shift,
+            _ => 0,
+        };
+        Progress {
+            captured: self.captured | Bitboard::from_square(victim),
+            king_order: self.king_order | order_bit,
+            crowned: self.crowned,
+        }
+    }
+}
+
+/// The walk of one side's captures in one position.
+struct Walk<F, const V: usize> {
+    us: Color,
     /// Opponent pieces a king may capture.
     king_victims: Bitboard,
     /// Opponent pieces a man may capture.
@@ -64,26 +92,8 @@ struct Walk<'p, F> {
     sink: F,
 }
 
-/// What is known of a sequence while it is being walked.
-#[derive(Clone, Copy)]
-struct Progress {
-    captured: Bitboard,
-    king_order: u32,
-    crowned: bool,
-}
-
-impl Progress {
-    fn with_victim(self, victim: Square, is_king: bool) -> Progress {
-        let order_bit = if is_king { 1 << (31 - self.captured.count()) } else { 0 };
-        Progress {
-            captured: self.captured | Bitboard::from_square(victim),
-            king_order: self.king_order | order_bit,
-            crowned: self.crowned,
-        }
-    }
-}
-
-impl<F: FnMut(&Sequence)> Walk<'_, F> {
+impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
+    #[inline(always)]
     fn finish(&mut self, progress: Progress) {
         let sequence = Sequence {
             from: self.from,
@@ -96,29 +106,45 @@ impl<F: FnMut(&Sequence)> Walk<'_, F> {
         (self.sink)(&sequence);
     }
 
-    /// The square beyond `victim` in `direction` if `victim` can be captured from there
-    /// by jumping in that direction.
-    fn jump(&self, victim: Option<Square>, direction: Direction, victims: Bitboard, progress: Progress) -> Option<(Square, Square)> {
-        let victim = victim.filter(|&square| victims.contains(square) && !progress.captured.contains(square))?;
-        let landing = self.geometry.neighbour(victim, direction)?;
-        self.empty.contains(landing).then_some((victim, landing))
+    #[inline(always)]
+    fn step(set: Bitboard, direction: Direction) -> Bitboard {
+        fixed_rules::<V>().geometry.step(set, direction)
+    }
+
+    /// The landing squares of the single jumps a piece on `at` has over `victims`, going
+    /// up and going down. Unrolled, with constant shifts: most calls find nothing, and
+    /// this is all they cost.
+    #[inline(always)]
+    fn jumps(&self, at: Bitboard, victims: Bitboard) -> (Bitboard, Bitboard) {
+        let jump =
+            |direction| Self::step(Self::step(at, direction) & victims, direction) & self.empty;
+        (
+            jump(Direction::UpLeft) | jump(Direction::UpRight),
+            jump(Direction::DownLeft) | jump(Direction::DownRight),
+        )
     }
 
     /// Walks every capture a man on `at` can continue with; returns whether there was one.
     fn man(&mut self, at: Square, progress: Progress) -> bool {
-        let mut found = false;
-        for index in 0..self.man_directions.len() {
-            let direction = self.man_directions[index];
-            let neighbour = self.geometry.neighbour(at, direction);
-            let Some((victim, landing)) = self.jump(neighbour, direction, self.man_victims, progress) else {
-                continue;
-            };
-            found = true;
+        let rules = fixed_rules::<V>();
+        let us = self.us;
+        let victims = self.man_victims & !progress.captured;
+        let (up, down) = self.jumps(Bitboard::from_square(at), victims);
+        let landings = match (rules.men_capture_backward, us) {
+            (true, _) => up | down,
+            (false, Color::White) => up,
+            (false, Color::Black) => down,
+        };
+        for landing in landings {
+            let victim = Square::jumped(at, landing);
             let next = progress.with_victim(victim, self.opponent_kings.contains(victim));
             self.landings.push(landing);
-            if self.promotion.contains(landing) {
-                let crowned = Progress { crowned: true, ..next };
-                match self.crowning {
+            if rules.geometry.promotion_rank(us).contains(landing) {
+                let crowned = Progress {
+                    crowned: true,
+                    ..next
+                };
+                match rules.crowning {
                     MidCaptureCrowning::EndsMove => self.finish(crowned),
                     MidCaptureCrowning::ContinuesAsKing => {
                         if !self.king(landing, crowned) {
@@ -136,46 +162,48 @@ impl<F: FnMut(&Sequence)> Walk<'_, F> {
             }
             self.landings.pop();
         }
-        found
+        landings.any()
     }
 
     /// Walks every capture a king on `at` can continue with; returns whether there was one.
     fn king(&mut self, at: Square, progress: Progress) -> bool {
+        let victims = self.king_victims & !progress.captured;
+        if !fixed_rules::<V>().flying_kings {
+            let (up, down) = self.jumps(Bitboard::from_square(at), victims);
+            let landings = up | down;
+            for landing in landings {
+                let victim = Square::jumped(at, landing);
+                let next = progress.with_victim(victim, self.opponent_kings.contains(victim));
+                self.land(landing, next);
+            }
+            return landings.any();
+        }
         let mut found = false;
         for direction in Direction::ALL {
-            let mut neighbour = self.geometry.neighbour(at, direction);
-            if self.flying_kings {
-                while let Some(square) = neighbour.filter(|&square| self.empty.contains(square)) {
-                    neighbour = self.geometry.neighbour(square, direction);
-                }
+            let mut next_square = Self::step(Bitboard::from_square(at), direction);
+            while (next_square & self.empty).any() {
+                next_square = Self::step(next_square, direction);
             }
-            let Some((victim, first_landing)) = self.jump(neighbour, direction, self.king_victims, progress) else {
+            let victim = next_square & victims;
+            let mut landing = Self::step(victim, direction) & self.empty;
+            let Some(victim) = victim.first().filter(|_| landing.any()) else {
                 continue;
             };
             found = true;
             let next = progress.with_victim(victim, self.opponent_kings.contains(victim));
-            if !self.flying_kings {
-                self.landings.push(first_landing);
-                if !self.king(first_landing, next) {
-                    self.finish(next);
-                }
-                self.landings.pop();
-                continue;
-            }
-            let mut landings = ArrayVec::<Square, 9>::new();
-            let mut landing = Some(first_landing);
-            while let Some(square) = landing.filter(|&square| self.empty.contains(square)) {
-                landings.push(square);
-                landing = self.geometry.neighbour(square, direction);
+            let mut landings = Bitboard::EMPTY;
+            while landing.any() {
+                landings |= landing;
+                landing = Self::step(landing, direction) & self.empty;
             }
             let mut continued = false;
-            for &square in &landings {
+            for square in landings {
                 self.landings.push(square);
                 continued |= self.king(square, next);
                 self.landings.pop();
             }
             if !continued {
-                for &square in &landings {
+                for square in landings {
                     self.landings.push(square);
                     self.finish(next);
                     self.landings.pop();
@@ -184,37 +212,56 @@ impl<F: FnMut(&Sequence)> Walk<'_, F> {
         }
         found
     }
+
+    /// A short king lands on `landing`: it goes on capturing if it can, else the move ends.
+    fn land(&mut self, landing: Square, progress: Progress) {
+        self.landings.push(landing);
+        if !self.king(landing, progress) {
+            self.finish(progress);
+        }
+        self.landings.pop();
+    }
 }
 
-/// The men of the side to move that have a capture in at least one direction they may
-/// capture in. Kings are not considered.
-pub fn men_with_captures(position: &Position) -> Bitboard {
-    let rules = position.rules();
+/// The men of the side to move that have a capture. Kings are not considered.
+#[inline(always)]
+fn men_with_captures<const V: usize>(position: &Position) -> Bitboard {
+    let rules = fixed_rules::<V>();
     let geometry = &rules.geometry;
     let us = position.side_to_move();
     let them = !us;
-    let victims = if rules.men_capture_kings { position.pieces(them) } else { position.men(them) };
+    let victims = if rules.men_capture_kings {
+        position.pieces(them)
+    } else {
+        position.men(them)
+    };
     let men = position.men(us);
     let empty = position.empty();
     let mut capturers = Bitboard::EMPTY;
-    for &direction in man_capture_directions(rules.men_capture_backward, us) {
-        let back = direction.opposite();
-        let jumpable = geometry.step(empty, back) & victims;
-        capturers |= geometry.step(jumpable, back) & men;
-    }
+    Direction::for_each(|direction| {
+        if rules.men_capture_backward || direction.is_forward(us) {
+            let back = direction.opposite();
+            let jumpable = geometry.step(empty, back) & victims;
+            capturers |= geometry.step(jumpable, back) & men;
+        }
+    });
     capturers
 }
 
 /// The kings of the side to move that can capture.
-pub fn kings_with_captures(position: &Position) -> Bitboard {
-    let rules = position.rules();
+#[inline(always)]
+fn kings_with_captures<const V: usize>(position: &Position) -> Bitboard {
+    let rules = fixed_rules::<V>();
     let geometry = &rules.geometry;
     let us = position.side_to_move();
+    let kings = position.kings(us);
+    if kings.is_empty() {
+        return kings;
+    }
     let victims = position.pieces(!us);
     let empty = position.empty();
-    let kings = position.kings(us);
     let mut capturers = Bitboard::EMPTY;
-    for direction in Direction::ALL {
+    Direction::for_each(|direction| {
         let back = direction.opposite();
         let jumpable = geometry.step(empty, back) & victims;
         let mut reach = geometry.step(jumpable, back);
@@ -227,61 +274,98 @@ pub fn kings_with_captures(position: &Position) -> Bitboard {
             }
         }
         capturers |= reach & kings;
-    }
+    });
     capturers
 }
 
-/// Whether the side to move has a capture (and so must capture).
-pub fn has_capture(position: &Position) -> bool {
-    men_with_captures(position).any() || kings_with_captures(position).any()
+/// The pieces of the side to move that can capture, found with whole-board shifts
+/// before any sequence is walked.
+#[derive(Clone, Copy)]
+pub struct Capturers {
+    men: Bitboard,
+    kings: Bitboard,
 }
 
-/// Walks every finished capture sequence of the side to move by the pieces in `pieces`,
-/// handing each to `sink`. No precedence rule is applied.
-pub fn walk_captures(position: &Position, pieces: Bitboard, sink: impl FnMut(&Sequence)) {
-    let rules = position.rules();
+impl Capturers {
+    /// Whether there is a capture (and so the side to move must capture).
+    #[inline(always)]
+    pub fn any(self) -> bool {
+        (self.men | self.kings).any()
+    }
+
+    fn only(self, pieces: Bitboard) -> Capturers {
+        Capturers {
+            men: self.men & pieces,
+            kings: self.kings & pieces,
+        }
+    }
+}
+
+/// The pieces of the side to move that can capture.
+#[inline(always)]
+pub fn capturers<const V: usize>(position: &Position) -> Capturers {
+    Capturers {
+        men: men_with_captures::<V>(position),
+        kings: kings_with_captures::<V>(position),
+    }
+}
+
+/// Walks every finished capture sequence of `capturers`, handing each to `sink`. No
+/// precedence rule is applied.
+#[inline(always)]
+fn walk_captures<const V: usize>(
+    position: &Position,
+    capturers: Capturers,
+    sink: impl FnMut(&Sequence),
+) {
+    if !capturers.any() {
+        return;
+    }
+    let rules = fixed_rules::<V>();
     let us = position.side_to_move();
     let them = !us;
-    let capturers = pieces & (men_with_captures(position) | kings_with_captures(position));
-    let mut walk = Walk {
-        geometry: &rules.geometry,
-        crowning: rules.crowning,
-        flying_kings: rules.flying_kings,
-        man_directions: man_capture_directions(rules.men_capture_backward, us),
-        promotion: rules.geometry.promotion_rank(us),
+    let empty = position.empty();
+    let mut walk = Walk::<_, V> {
+        us,
         king_victims: position.pieces(them),
-        man_victims: if rules.men_capture_kings { position.pieces(them) } else { position.men(them) },
+        man_victims: if rules.men_capture_kings {
+            position.pieces(them)
+        } else {
+            position.men(them)
+        },
         opponent_kings: position.kings(them),
-        empty: position.empty(),
+        empty,
         from: Square::from_index(0),
         by_king: false,
         landings: ArrayVec::new(),
         sink,
     };
-    let start = Progress {
-        captured: Bitboard::EMPTY,
-        king_order: 0,
-        crowned: false,
-    };
-    let empty = walk.empty;
-    for from in capturers {
-        walk.from = from;
-        walk.empty = empty | Bitboard::from_square(from);
-        walk.by_king = position.kings(us).contains(from);
-        if walk.by_king {
-            walk.king(from, start);
-        } else {
-            walk.man(from, start);
+    for (pieces, by_king) in [(capturers.men, false), (capturers.kings, true)] {
+        walk.by_king = by_king;
+        for from in pieces {
+            walk.from = from;
+            walk.empty = empty | Bitboard::from_square(from);
+            if by_king {
+                walk.king(from, Progress::START);
+            } else {
+                walk.man(from, Progress::START);
+            }
         }
     }
 }
 
 /// Adds the legal captures of the side to move to `list`: every finished sequence the
 /// precedence rule allows, each (from, to, captured set, crowning) once.
-pub fn generate_captures(position: &Position, list: &mut MoveList) {
-    let precedence = position.rules().precedence;
+#[inline(always)]
+pub fn generate_captures<const V: usize>(
+    position: &Position,
+    capturers: Capturers,
+    list: &mut MoveList,
+) {
+    let rules = fixed_rules::<V>();
+    let precedence = rules.precedence;
     let mut best = 0u64;
-    walk_captures(position, position.pieces(position.side_to_move()), |sequence| {
+    walk_captures::<V>(position, capturers, |sequence| {
         let rank = precedence_rank(precedence, sequence);
         if rank < best {
             return;
@@ -291,7 +375,10 @@ pub fn generate_captures(position: &Position, list: &mut MoveList) {
             best = rank;
         }
         let mv = sequence.to_move();
-        if !list.contains(&mv) {
+        // A man that captures forward only has one path per captured set: each jump
+        // climbs two ranks. Kings and men capturing backward can loop.
+        let may_repeat = sequence.by_king || rules.men_capture_backward;
+        if !may_repeat || !list.contains(&mv) {
             // A full list can only come from a contrived position; the moves kept are
             // still legal.
             let _ = list.try_push(mv);
@@ -299,19 +386,24 @@ pub fn generate_captures(position: &Position, list: &mut MoveList) {
     });
 }
 
-/// Every landing-square path by which `mv` can be played, in walk order (the nearest
-/// landing square first on each straight run).
+/// Every landing-square path by which `mv` can be played in `position`, in walk order
+/// (on each straight run, the nearest landing square first).
 pub fn capture_paths(position: &Position, mv: &Move) -> Vec<Vec<Square>> {
-    let mut paths = Vec::new();
-    walk_captures(position, Bitboard::from_square(mv.from()), |sequence| {
-        if sequence.to_move() == *mv {
-            paths.push(sequence.landings.to_vec());
-        }
-    });
-    paths
+    fn paths<const V: usize>(position: &Position, mv: &Move) -> Vec<Vec<Square>> {
+        let mut paths = Vec::new();
+        let capturers = capturers::<V>(position).only(Bitboard::from_square(mv.from()));
+        walk_captures::<V>(position, capturers, |sequence| {
+            if sequence.to_move() == *mv {
+                paths.push(sequence.landings.to_vec());
+            }
+        });
+        paths
+    }
+    crate::with_variant!(position.variant(), paths(position, mv))
 }
 
 /// How good a sequence is by the precedence rule: only the best may be played.
+#[inline(always)]
 fn precedence_rank(precedence: Precedence, sequence: &Sequence) -> u64 {
     let pieces = u64::from(sequence.captured.count());
     let kings = u64::from(sequence.king_order.count_ones());
@@ -320,11 +412,9 @@ fn precedence_rank(precedence: Precedence, sequence: &Sequence) -> u64 {
         Precedence::Free => 0,
         Precedence::MostPieces => pieces,
         Precedence::MostPiecesThenKings => pieces << 8 | kings,
-        Precedence::Italian => pieces << 48 | by_king << 40 | kings << 32 | u64::from(sequence.king_order),
+        Precedence::Italian => {
+            pieces << 48 | by_king << 40 | kings << 32 | u64::from(sequence.king_order)
+        }
         Precedence::KingFirst => by_king,
     }
-}
-
-fn man_capture_directions(backward: bool, color: Color) -> &'static [Direction] {
-    if backward { &Direction::ALL } else { Direction::forward(color) }
 }

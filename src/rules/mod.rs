@@ -5,9 +5,12 @@
 mod bitboard;
 mod capture;
 mod color;
+mod fen;
+mod game;
 mod geometry;
 mod movegen;
 mod moves;
+mod notation;
 mod piece;
 mod position;
 mod square;
@@ -17,12 +20,15 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use capture::capture_paths;
 pub use color::Color;
+pub use fen::FenError;
+pub use game::{Game, GameResult, Outcome, Reason};
 pub use geometry::{Direction, Geometry};
 pub use moves::{MAX_MOVES, Move, MoveList};
+pub use notation::MoveError;
 pub use piece::{Piece, Role};
 pub use position::Position;
 pub use square::Square;
 pub use variant::{
-    CounterReset, DrawRules, LoneKingLimit, MidCaptureCrowning, MoveLimit, Numbering, Precedence, Rules, UnknownVariant,
-    Variant,
+    CounterReset, DrawRules, LoneKingLimit, MidCaptureCrowning, MoveLimit, Numbering, Precedence,
+    Rules, UnknownVariant, Variant, fixed_rules,
 };

@@ -1,79 +1,109 @@
 //! Legal move generation: captures when there are any (capture is mandatory in every
 //! rule set), otherwise quiet moves.
 
-use super::capture::{generate_captures, has_capture};
-use super::{Bitboard, Direction, Move, MoveList, Position};
+use super::capture::{capturers, generate_captures};
+use super::{Bitboard, Direction, Move, MoveList, Position, fixed_rules};
+use crate::with_variant;
 
 impl Position {
     /// Every legal move, each once.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        generate_captures(self, &mut list);
-        if list.is_empty() {
-            self.generate_quiet_moves(&mut list);
-        }
+        self.generate_moves(&mut list);
         list
+    }
+
+    /// Replaces the contents of `list` with every legal move, each once. Search and perft
+    /// use this form to keep one list per ply instead of copying lists around.
+    pub fn generate_moves(&self, list: &mut MoveList) {
+        with_variant!(self.variant(), generate_moves(self, list));
     }
 
     /// The number of legal moves, counted without listing quiet moves (perft's bulk
     /// count at the last ply).
     pub fn count_legal_moves(&self) -> usize {
-        if has_capture(self) {
-            return self.legal_moves().len();
-        }
-        let geometry = self.geometry();
-        let us = self.side_to_move();
-        let empty = self.empty();
-        let men = self.men(us);
-        let mut count = 0;
-        for &direction in Direction::forward(us) {
-            count += (geometry.step(men, direction) & empty).count() as usize;
-        }
-        let kings = self.kings(us);
-        for direction in Direction::ALL {
-            let mut ray = geometry.step(kings, direction) & empty;
-            while ray.any() {
-                count += ray.count() as usize;
-                if !self.rules().flying_kings {
-                    break;
-                }
-                ray = geometry.step(ray, direction) & empty;
-            }
-        }
-        count
+        with_variant!(self.variant(), count_legal_moves(self))
     }
 
     /// Whether the side to move has a capture, and so must capture.
     pub fn has_capture(&self) -> bool {
-        has_capture(self)
+        fn has_capture<const V: usize>(position: &Position) -> bool {
+            capturers::<V>(position).any()
+        }
+        with_variant!(self.variant(), has_capture(self))
     }
+}
 
-    fn generate_quiet_moves(&self, list: &mut MoveList) {
-        let geometry = self.geometry();
-        let us = self.side_to_move();
-        let empty = self.empty();
-        let promotion = geometry.promotion_rank(us);
-        for &direction in Direction::forward(us) {
-            let back = direction.opposite();
-            for to in geometry.step(self.men(us), direction) & empty {
-                let from = geometry.step(Bitboard::from_square(to), back);
-                if let Some(from) = from.first() {
-                    list.push(Move::new(from, to, Bitboard::EMPTY, promotion.contains(to)));
-                }
+fn generate_moves<const V: usize>(position: &Position, list: &mut MoveList) {
+    list.clear();
+    generate_captures::<V>(position, capturers::<V>(position), list);
+    if list.is_empty() {
+        generate_quiet_moves::<V>(position, list);
+    }
+}
+
+fn count_legal_moves<const V: usize>(position: &Position) -> usize {
+    let capturers = capturers::<V>(position);
+    if capturers.any() {
+        let mut list = MoveList::new();
+        generate_captures::<V>(position, capturers, &mut list);
+        return list.len();
+    }
+    let rules = fixed_rules::<V>();
+    let geometry = &rules.geometry;
+    let us = position.side_to_move();
+    let empty = position.empty();
+    let men = position.men(us);
+    let mut count = 0;
+    Direction::for_each(|direction| {
+        if direction.is_forward(us) {
+            count += (geometry.step(men, direction) & empty).count() as usize;
+        }
+    });
+    let kings = position.kings(us);
+    if kings.is_empty() {
+        return count;
+    }
+    Direction::for_each(|direction| {
+        let mut ray = geometry.step(kings, direction) & empty;
+        count += ray.count() as usize;
+        if rules.flying_kings {
+            while ray.any() {
+                ray = geometry.step(ray, direction) & empty;
+                count += ray.count() as usize;
             }
         }
-        let flying = self.rules().flying_kings;
-        for from in self.kings(us) {
-            for direction in Direction::ALL {
-                let mut to = geometry.neighbour(from, direction);
-                while let Some(square) = to.filter(|&square| empty.contains(square)) {
-                    list.push(Move::new(from, square, Bitboard::EMPTY, false));
-                    if !flying {
-                        break;
-                    }
-                    to = geometry.neighbour(square, direction);
-                }
+    });
+    count
+}
+
+fn generate_quiet_moves<const V: usize>(position: &Position, list: &mut MoveList) {
+    let rules = fixed_rules::<V>();
+    let geometry = &rules.geometry;
+    let us = position.side_to_move();
+    let empty = position.empty();
+    let promotion = geometry.promotion_rank(us);
+    Direction::for_each(|direction| {
+        if !direction.is_forward(us) {
+            return;
+        }
+        let back = direction.opposite();
+        for to in geometry.step(position.men(us), direction) & empty {
+            if let Some(from) = geometry.step(Bitboard::from_square(to), back).first() {
+                list.push(Move::new(from, to, Bitboard::EMPTY, promotion.contains(to)));
             }
         }
+    });
+    for from in position.kings(us) {
+        Direction::for_each(|direction| {
+            let mut to = geometry.step(Bitboard::from_square(from), direction) & empty;
+            while let Some(square) = to.first() {
+                list.push(Move::new(from, square, Bitboard::EMPTY, false));
+                if !rules.flying_kings {
+                    break;
+                }
+                to = geometry.step(to, direction) & empty;
+            }
+        });
     }
 }

@@ -15,6 +15,13 @@ impl Square {
         Square(index)
     }
 
+    /// The square jumped over by a piece going from `from` to `landing` in one jump:
+    /// both steps have the same shift, so it is the midpoint.
+    #[inline]
+    pub const fn jumped(from: Square, landing: Square) -> Square {
+        Square((from.0 + landing.0) / 2)
+    }
+
     /// The bit index of this square.
     #[inline]
     pub const fn index(self) -> u8 {

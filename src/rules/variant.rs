@@ -342,6 +342,36 @@ const INTERNATIONAL: Rules = Rules {
     },
 };
 
+/// The rules of the variant numbered `V` (`Variant as usize`). Code made generic over
+/// `V` (see [`with_variant`](crate::with_variant)) reads its rules here, and the compiler
+/// turns every field into a constant.
+#[inline(always)]
+pub fn fixed_rules<const V: usize>() -> &'static Rules {
+    &RULES[V]
+}
+
+/// Calls `$function::<V>($args)` with `V` the number of `$variant`, so that the function
+/// is compiled once per rule set with the rules as constants.
+#[macro_export]
+macro_rules! with_variant {
+    ($variant:expr, $function:ident($($arg:expr),* $(,)?)) => {
+        match $variant {
+            $crate::rules::Variant::English => $function::<0>($($arg),*),
+            $crate::rules::Variant::English25 => $function::<1>($($arg),*),
+            $crate::rules::Variant::Italian => $function::<2>($($arg),*),
+            $crate::rules::Variant::Spanish => $function::<3>($($arg),*),
+            $crate::rules::Variant::SpanishShort => $function::<4>($($arg),*),
+            $crate::rules::Variant::Portuguese => $function::<5>($($arg),*),
+            $crate::rules::Variant::Russian => $function::<6>($($arg),*),
+            $crate::rules::Variant::Brazilian => $function::<7>($($arg),*),
+            $crate::rules::Variant::Pool => $function::<8>($($arg),*),
+            $crate::rules::Variant::Czech => $function::<9>($($arg),*),
+            $crate::rules::Variant::PlayOk => $function::<10>($($arg),*),
+            $crate::rules::Variant::International => $function::<11>($($arg),*),
+        }
+    };
+}
+
 /// Indexed by `Variant as usize`, in the order of [`Variant::ALL`].
 static RULES: [Rules; 12] = [
     ENGLISH,

@@ -1,0 +1,151 @@
+//! The PDN FEN tag: `W:W31-50,K10:B1-20` (side to move, then each side's pieces, kings
+//! marked `K`, numeric ranges allowed, algebraic squares for algebraic rule sets).
+
+use super::{Bitboard, Color, Position, Role, Square, Variant};
+
+/// Why a FEN could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// Nothing to read.
+    #[error("empty FEN")]
+    Empty,
+    /// The side to move is not `W` or `B`.
+    #[error("bad side to move '{0}' in FEN (expected W or B)")]
+    BadTurn(String),
+    /// A piece list does not start with `W` or `B`.
+    #[error("bad piece list '{0}' in FEN (expected W or B followed by squares)")]
+    BadSection(String),
+    /// The same colour has two piece lists.
+    #[error("two piece lists for {0} in FEN")]
+    RepeatedColor(Color),
+    /// A square that does not exist on this board.
+    #[error("no square '{0}' on this board")]
+    BadSquare(String),
+    /// A range that is not two numbers in ascending order.
+    #[error("bad square range '{0}' in FEN")]
+    BadRange(String),
+    /// Two pieces on one square.
+    #[error("square {0} is given twice in FEN")]
+    Occupied(String),
+    /// A man on the rank where it would have been crowned.
+    #[error("{color} man on its crowning square {square}")]
+    ManOnCrowningRank {
+        /// The man's colour.
+        color: Color,
+        /// The square.
+        square: String,
+    },
+}
+
+impl Position {
+    /// Reads a PDN FEN for `variant`. Accepts surrounding quotes and blanks, a trailing
+    /// `.`, piece lists in either order or missing, numbers or algebraic squares, and
+    /// numeric ranges (`K10-12` marks every square of the range as a king).
+    ///
+    /// # Errors
+    /// [`FenError`] says what is wrong.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
+        let rules = variant.rules();
+        let text: String = fen
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '"')
+            .collect();
+        let text = text.strip_suffix('.').unwrap_or(&text);
+        if text.is_empty() {
+            return Err(FenError::Empty);
+        }
+        let mut sections = text.split(':');
+        let turn = sections.next().unwrap_or_default();
+        let side = match turn.chars().collect::<Vec<_>>().as_slice() {
+            [letter] => Color::from_letter(*letter),
+            _ => None,
+        }
+        .ok_or_else(|| FenError::BadTurn(turn.to_string()))?;
+
+        let mut pieces = [Bitboard::EMPTY; 2];
+        let mut kings = Bitboard::EMPTY;
+        let mut seen = [false; 2];
+        for section in sections.filter(|section| !section.is_empty()) {
+            let color = section
+                .chars()
+                .next()
+                .and_then(Color::from_letter)
+                .ok_or_else(|| FenError::BadSection(section.to_string()))?;
+            if std::mem::replace(&mut seen[color.index()], true) {
+                return Err(FenError::RepeatedColor(color));
+            }
+            for item in section[1..].split(',').filter(|item| !item.is_empty()) {
+                let (role, squares) = match item.strip_prefix(['K', 'k']) {
+                    Some(rest) => (Role::King, rest),
+                    None => (Role::Man, item),
+                };
+                for square in read_squares(variant, squares)? {
+                    let name = rules.square_name(square);
+                    if (pieces[0] | pieces[1]).contains(square) {
+                        return Err(FenError::Occupied(name));
+                    }
+                    if role == Role::Man && rules.geometry.promotion_rank(color).contains(square) {
+                        return Err(FenError::ManOnCrowningRank {
+                            color,
+                            square: name,
+                        });
+                    }
+                    pieces[color.index()] |= Bitboard::from_square(square);
+                    if role == Role::King {
+                        kings |= Bitboard::from_square(square);
+                    }
+                }
+            }
+        }
+        Ok(Position::new(variant, side, pieces[0], pieces[1], kings))
+    }
+
+    /// The position as a PDN FEN, squares in ascending number order.
+    pub fn to_fen(&self) -> String {
+        let rules = self.rules();
+        let mut fen = String::from(self.side_to_move().letter());
+        for color in Color::ALL {
+            fen.push(':');
+            fen.push(color.letter());
+            let mut squares: Vec<Square> = self.pieces(color).collect();
+            squares.sort_by_key(|&square| rules.square_number(square));
+            let items: Vec<String> = squares
+                .iter()
+                .map(|&square| {
+                    let king = if self.kings(color).contains(square) {
+                        "K"
+                    } else {
+                        ""
+                    };
+                    format!("{king}{}", rules.square_name(square))
+                })
+                .collect();
+            fen.push_str(&items.join(","));
+        }
+        fen
+    }
+}
+
+/// The squares of one FEN item: a square, or a numeric range `a-b`.
+fn read_squares(variant: Variant, item: &str) -> Result<Vec<Square>, FenError> {
+    let rules = variant.rules();
+    let square = |text: &str| {
+        rules
+            .parse_square(text)
+            .ok_or_else(|| FenError::BadSquare(text.to_string()))
+    };
+    match item.split_once('-') {
+        None => Ok(vec![square(item)?]),
+        Some((first, last)) => {
+            let bad_range = || FenError::BadRange(item.to_string());
+            let first: u32 = first.parse().map_err(|_| bad_range())?;
+            let last: u32 = last.parse().map_err(|_| bad_range())?;
+            if first > last {
+                return Err(bad_range());
+            }
+            (first..=last)
+                .map(|number| square(&number.to_string()))
+                .collect()
+        }
+    }
+}

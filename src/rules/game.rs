@@ -1,0 +1,219 @@
+//! A game: the moves played from a start position, and the result by the rule set's
+//! win and draw rules.
+
+use std::fmt;
+
+use super::{Color, CounterReset, LoneKingLimit, Move, MoveError, Position, Role};
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side won.
+    Win(Color),
+    /// Nobody won.
+    Draw,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The side to move has no legal move (or no piece left): it loses.
+    NoMoves,
+    /// The same position occurred a third time with the same side to move.
+    Repetition,
+    /// The move-limit rule ran out (no capture, no man move or crowning, as the rule set
+    /// counts).
+    MoveLimit,
+    /// A lone king held out against a few pieces for the rule set's number of moves.
+    LoneKing,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Reason::NoMoves => "no legal move",
+            Reason::Repetition => "threefold repetition",
+            Reason::MoveLimit => "move limit",
+            Reason::LoneKing => "lone king held",
+        })
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// Who won, if anyone.
+    pub outcome: Outcome,
+    /// Why the game ended.
+    pub reason: Reason,
+}
+
+/// A game in progress: positions from the start, and the counters the draw rules need.
+#[derive(Clone, Debug)]
+pub struct Game {
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// Per position: half-moves since the move-limit counter last reset.
+    quiet_plies: Vec<u16>,
+    /// Per position: half-moves since the current lone-king material arose, if it applies.
+    lone_king_plies: Vec<Option<u16>>,
+}
+
+impl Game {
+    /// A game from `start` with no moves played.
+    pub fn new(start: Position) -> Game {
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            quiet_plies: vec![0],
+            lone_king_plies: vec![lone_king_rule(&start).map(|_| 0)],
+        }
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        self.positions
+            .last()
+            .unwrap_or_else(|| unreachable!("a game always has its start position"))
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Every position of the game, the start first and the current one last.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// Plays `mv` if it is legal now.
+    ///
+    /// # Errors
+    /// [`MoveError::Illegal`] if it is not; the game is unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+        let position = *self.position();
+        if !position.legal_moves().contains(&mv) {
+            return Err(MoveError::Illegal(format!("{mv:?}")));
+        }
+        let next = position.play(&mv);
+        let quiet = self.quiet_plies.last().copied().unwrap_or(0);
+        let resets = position
+            .rules()
+            .draws
+            .move_limit
+            .is_some_and(|limit| match limit.reset {
+                CounterReset::ManMoveOrCapture => {
+                    mv.is_capture()
+                        || position
+                            .piece_at(mv.from())
+                            .is_some_and(|piece| piece.role == Role::Man)
+                }
+                CounterReset::CaptureOrCrowning => mv.is_capture() || mv.crowns(),
+            });
+        self.quiet_plies
+            .push(if resets { 0 } else { quiet.saturating_add(1) });
+        let lone_king = match (
+            lone_king_rule(&next),
+            self.lone_king_plies.last().copied().flatten(),
+        ) {
+            (Some(_), Some(plies)) if same_material(&position, &next) => {
+                Some(plies.saturating_add(1))
+            }
+            (Some(_), _) => Some(0),
+            (None, _) => None,
+        };
+        self.lone_king_plies.push(lone_king);
+        self.positions.push(next);
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// Reads `text` in any accepted notation and plays it.
+    ///
+    /// # Errors
+    /// [`MoveError`] if the text is unreadable, illegal or ambiguous; the game is
+    /// unchanged.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let mv = self.position().parse_move(text)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// Takes back the last move, if any.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.quiet_plies.pop();
+        self.lone_king_plies.pop();
+        Some(mv)
+    }
+
+    /// How many times the current position has occurred, counting now.
+    pub fn occurrences(&self) -> usize {
+        let now = self.position();
+        self.positions
+            .iter()
+            .filter(|&position| position == now)
+            .count()
+    }
+
+    /// The result, if the game is over by the rules.
+    pub fn result(&self) -> Option<GameResult> {
+        let position = self.position();
+        if position.legal_moves().is_empty() {
+            return Some(GameResult {
+                outcome: Outcome::Win(!position.side_to_move()),
+                reason: Reason::NoMoves,
+            });
+        }
+        let draws = position.rules().draws;
+        let draw = |reason| {
+            Some(GameResult {
+                outcome: Outcome::Draw,
+                reason,
+            })
+        };
+        if draws.repetition && self.occurrences() >= 3 {
+            return draw(Reason::Repetition);
+        }
+        let quiet = self.quiet_plies.last().copied().unwrap_or(0);
+        if draws.move_limit.is_some_and(|limit| quiet >= limit.plies) {
+            return draw(Reason::MoveLimit);
+        }
+        let lone_king = self.lone_king_plies.last().copied().flatten();
+        match (lone_king_rule(position), lone_king) {
+            (Some(rule), Some(plies)) if plies >= rule.plies => draw(Reason::LoneKing),
+            _ => None,
+        }
+    }
+}
+
+/// The lone-king rule that applies to `position`'s material, if any.
+fn lone_king_rule(position: &Position) -> Option<&'static LoneKingLimit> {
+    let rules = position.rules();
+    let lone = Color::ALL
+        .into_iter()
+        .find(|&color| position.pieces(color).count() == 1 && position.kings(color).count() == 1)?;
+    let strong = !lone;
+    let pieces = position.pieces(strong).count();
+    let kings = position.kings(strong).count();
+    rules.draws.lone_king.iter().find(|rule| {
+        (u32::from(rule.min_pieces)..=u32::from(rule.max_pieces)).contains(&pieces)
+            && kings >= 1
+            && (!rule.all_kings || kings == pieces)
+    })
+}
+
+/// Whether both positions have the same men and kings on each side, by count.
+fn same_material(before: &Position, after: &Position) -> bool {
+    Color::ALL.into_iter().all(|color| {
+        before.men(color).count() == after.men(color).count()
+            && before.kings(color).count() == after.kings(color).count()
+    })
+}
