@@ -1,0 +1,88 @@
+//! The command line, run as a user runs it: output formats, exit codes, errors.
+
+use std::process::{Command, Output};
+
+fn crownhead(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_crownhead"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn version() {
+    let output = crownhead(&["--version"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output).trim(), format!("crownhead {}", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn perft_prints_a_line_per_depth() {
+    let output = crownhead(&["perft", "--variant", "international", "--depth", "4"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<String> = stdout(&output).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 4);
+    for (line, (depth, nodes)) in lines.iter().zip([(1, 9), (2, 81), (3, 658), (4, 4265)]) {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert_eq!(fields[0], format!("depth={depth}"));
+        assert_eq!(fields[1], format!("nodes={nodes}"));
+        assert!(fields[2].starts_with("time=") && fields[2][5..].parse::<f64>().is_ok(), "{line}");
+        assert!(fields[3].starts_with("nps=") && fields[3][4..].parse::<u64>().is_ok(), "{line}");
+    }
+}
+
+#[test]
+fn perft_divide_lists_root_moves_first() {
+    let output = crownhead(&["perft", "--depth", "3", "--divide", "--threads", "2"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 7 + 3);
+    let divided: u64 = lines[..7]
+        .iter()
+        .map(|line| line.split_once(' ').expect("MOVE NODES").1.parse::<u64>().expect("a count"))
+        .sum();
+    assert_eq!(divided, 302);
+    let mut moves: Vec<&str> = lines[..7].iter().map(|line| line.split(' ').next().unwrap_or("")).collect();
+    moves.sort();
+    assert_eq!(moves, ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]);
+    assert!(lines[9].starts_with("depth=3 nodes=302 "));
+}
+
+#[test]
+fn moves_lists_legal_moves_in_the_variant_notation() {
+    let output = crownhead(&["moves", "--variant", "russian", "--fen", "W:WKh8:Bf6,d2,c7,b2"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let mut moves: Vec<String> = stdout(&output).lines().map(String::from).collect();
+    moves.sort();
+    assert_eq!(moves, ["h8xa1", "h8xb8", "h8xe1"]);
+}
+
+#[test]
+fn bad_input_is_a_one_line_error_with_status_2() {
+    for args in [
+        &["perft", "--variant", "chess", "--depth", "2"][..],
+        &["perft", "--fen", "W:W21,Z9:B1", "--depth", "2"],
+        &["perft", "--fen", "W:W1:B21", "--depth", "2"],
+        &["perft", "--depth", "0"],
+        &["perft", "--depth", "deep"],
+        &["perft"],
+        &["moves", "--fen", ""],
+        &["frobnicate"],
+    ] {
+        let output = crownhead(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let message = stderr(&output);
+        assert_eq!(message.lines().count(), 1, "{args:?}: {message}");
+        assert!(message.starts_with("error:"), "{args:?}: {message}");
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+}

@@ -1,0 +1,190 @@
+//! Start-position perft against published counts. Duplicate captures (same from, to and
+//! captured set) are counted once, as crownhead plays them.
+//!
+//! Sources:
+//! - English: OEIS A133046 (Bik, Fierz; duplicates first matter at depth 12, where
+//!   388,617,999 is the duplicate-free count from DCTL).
+//! - Russian, Brazilian, Pool, Czech, Spanish, Italian, International: rhalbersma/dctl
+//!   `test/src/algo/traversal/initial/board_08x08.cpp` and `board_10x10.cpp` (the
+//!   "duplicates dropped" rows), which cite the shashki.com and damforum.nl perft threads;
+//!   International also Aart Bik's BikDam figures.
+//! - Depths 1 to 6 of the 8x8 rule sets agree with pydraughts 0.6.7 (duplicates removed).
+//!
+//! Counts up to about 110 million leaves run in the normal suite (seconds); English
+//! perft 12 and International perft 10 are `#[ignore]`d:
+//! `cargo test --release --test perft -- --ignored`.
+
+use crownhead::rules::{Position, Variant};
+use crownhead::tools::perft::{parallel_perft, perft};
+
+/// Counts from depth 1.
+const ENGLISH: &[u64] = &[
+    7,
+    49,
+    302,
+    1_469,
+    7_361,
+    36_768,
+    179_740,
+    845_931,
+    3_963_680,
+    18_391_564,
+    85_242_128,
+    388_617_999,
+];
+const RUSSIAN: &[u64] = &[
+    7,
+    49,
+    302,
+    1_469,
+    7_482,
+    37_986,
+    190_146,
+    929_899,
+    4_570_586,
+    22_444_032,
+    110_917_189,
+];
+const BRAZILIAN: &[u64] = &[
+    7,
+    49,
+    302,
+    1_469,
+    7_473,
+    37_628,
+    187_302,
+    907_830,
+    4_431_766,
+    21_560_022,
+    105_491_257,
+];
+const POOL: &[u64] = &[
+    7,
+    49,
+    302,
+    1_469,
+    7_482,
+    37_986,
+    190_146,
+    929_896,
+    4_570_534,
+    22_435_955,
+    110_833_952,
+];
+const CZECH: &[u64] = &[7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_671, 18_368_918, 84_967_210];
+const SPANISH: &[u64] = &[7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_866, 17_743_464, 81_383_200];
+const ITALIAN: &[u64] = &[7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_875, 17_761_384, 81_647_058];
+const INTERNATIONAL: &[u64] = &[
+    9,
+    81,
+    658,
+    4_265,
+    27_117,
+    167_140,
+    1_049_442,
+    6_483_961,
+    41_022_423,
+    258_895_763,
+];
+
+/// Checks every published depth whose count is at most `max_nodes`.
+fn check(variant: Variant, counts: &[u64], max_nodes: u64) {
+    let start = Position::start(variant);
+    for (depth, &expected) in (1..).zip(counts).filter(|&(_, &count)| count <= max_nodes) {
+        assert_eq!(perft(&start, depth), expected, "{variant} perft {depth}");
+    }
+}
+
+/// Checks every published count above `min_nodes` and at most `max_nodes`, on two
+/// threads.
+fn check_deep(variant: Variant, counts: &[u64], min_nodes: u64, max_nodes: u64) {
+    let start = Position::start(variant);
+    for (depth, &expected) in (1..).zip(counts) {
+        if expected > min_nodes && expected <= max_nodes {
+            assert_eq!(parallel_perft(&start, depth, 2), expected, "{variant} perft {depth}");
+        }
+    }
+}
+
+const QUICK: u64 = 5_000_000;
+
+#[test]
+fn english_start() {
+    check(Variant::English, ENGLISH, QUICK);
+}
+
+#[test]
+fn english_rule_sets_share_the_move_tree() {
+    // English-25 differs from English only in its draw rules.
+    check(Variant::English25, ENGLISH, QUICK);
+}
+
+#[test]
+fn russian_start() {
+    check(Variant::Russian, RUSSIAN, QUICK);
+}
+
+#[test]
+fn brazilian_start() {
+    check(Variant::Brazilian, BRAZILIAN, QUICK);
+}
+
+#[test]
+fn pool_start() {
+    check(Variant::Pool, POOL, QUICK);
+}
+
+#[test]
+fn czech_start() {
+    check(Variant::Czech, CZECH, QUICK);
+}
+
+#[test]
+fn spanish_start() {
+    check(Variant::Spanish, SPANISH, QUICK);
+}
+
+#[test]
+fn italian_start() {
+    check(Variant::Italian, ITALIAN, QUICK);
+}
+
+#[test]
+fn international_start() {
+    check(Variant::International, INTERNATIONAL, 7_000_000);
+}
+
+#[test]
+fn parallel_perft_agrees() {
+    let start = Position::start(Variant::International);
+    assert_eq!(parallel_perft(&start, 7, 2), INTERNATIONAL[6]);
+    let start = Position::start(Variant::Russian);
+    assert_eq!(parallel_perft(&start, 8, 3), RUSSIAN[7]);
+}
+
+#[test]
+fn deep_8x8() {
+    for (variant, counts) in [
+        (Variant::English, ENGLISH),
+        (Variant::Russian, RUSSIAN),
+        (Variant::Brazilian, BRAZILIAN),
+        (Variant::Pool, POOL),
+        (Variant::Czech, CZECH),
+        (Variant::Spanish, SPANISH),
+        (Variant::Italian, ITALIAN),
+    ] {
+        check_deep(variant, counts, QUICK, 120_000_000);
+    }
+}
+
+#[test]
+fn deep_international() {
+    check_deep(Variant::International, INTERNATIONAL, 7_000_000, 50_000_000);
+}
+
+#[test]
+#[ignore = "deepest: a minute of CPU"]
+fn deepest() {
+    check_deep(Variant::English, ENGLISH, 120_000_000, u64::MAX);
+    check_deep(Variant::International, INTERNATIONAL, 50_000_000, u64::MAX);
+}
