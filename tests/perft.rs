@@ -71,9 +71,15 @@ const POOL: &[u64] = &[
     22_435_955,
     110_833_952,
 ];
-const CZECH: &[u64] = &[7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_671, 18_368_918, 84_967_210];
-const SPANISH: &[u64] = &[7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_866, 17_743_464, 81_383_200];
-const ITALIAN: &[u64] = &[7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_875, 17_761_384, 81_647_058];
+const CZECH: &[u64] = &[
+    7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_671, 18_368_918, 84_967_210,
+];
+const SPANISH: &[u64] = &[
+    7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_866, 17_743_464, 81_383_200,
+];
+const ITALIAN: &[u64] = &[
+    7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_875, 17_761_384, 81_647_058,
+];
 const INTERNATIONAL: &[u64] = &[
     9,
     81,
@@ -101,7 +107,11 @@ fn check_deep(variant: Variant, counts: &[u64], min_nodes: u64, max_nodes: u64) 
     let start = Position::start(variant);
     for (depth, &expected) in (1..).zip(counts) {
         if expected > min_nodes && expected <= max_nodes {
-            assert_eq!(parallel_perft(&start, depth, 2), expected, "{variant} perft {depth}");
+            assert_eq!(
+                parallel_perft(&start, depth, 2),
+                expected,
+                "{variant} perft {depth}"
+            );
         }
     }
 }
