@@ -3,7 +3,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use crownhead::rules::{Position, Variant};
-use crownhead::tools::perft::perft;
+use crownhead::rules::perft;
 use std::hint::black_box;
 
 fn start_positions(criterion: &mut Criterion) {

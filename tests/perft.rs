@@ -15,7 +15,8 @@
 //! `cargo test --release --test perft -- --ignored`.
 
 use crownhead::rules::{Position, Variant};
-use crownhead::tools::perft::{parallel_perft, perft};
+use crownhead::rules::perft;
+use crownhead::tools::perft::parallel_perft;
 
 /// Counts from depth 1.
 const ENGLISH: &[u64] = &[

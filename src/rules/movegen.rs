@@ -34,7 +34,8 @@ impl Position {
     }
 }
 
-fn generate_moves<const V: usize>(position: &Position, list: &mut MoveList) {
+#[inline(always)]
+pub(super) fn generate_moves<const V: usize>(position: &Position, list: &mut MoveList) {
     list.clear();
     generate_captures::<V>(position, capturers::<V>(position), list);
     if list.is_empty() {
@@ -42,7 +43,8 @@ fn generate_moves<const V: usize>(position: &Position, list: &mut MoveList) {
     }
 }
 
-fn count_legal_moves<const V: usize>(position: &Position) -> usize {
+#[inline(always)]
+pub(super) fn count_legal_moves<const V: usize>(position: &Position) -> usize {
     let capturers = capturers::<V>(position);
     if capturers.any() {
         let mut list = MoveList::new();

@@ -1,29 +1,11 @@
-//! Perft: counting the leaves of the legal move tree, to check and time move generation.
+//! The perft command: perft on several threads, divided by root move, timed.
 
 use std::io::{self, Write};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::rules::{Move, MoveList, Position};
-
-/// The number of move sequences of exactly `depth` plies from `position` (positions with
-/// no legal move end a sequence early and are not counted). The last ply is counted in
-/// bulk, without playing its moves.
-pub fn perft(position: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => position.count_legal_moves() as u64,
-        _ => {
-            let mut moves = MoveList::new();
-            position.generate_moves(&mut moves);
-            moves
-                .iter()
-                .map(|mv| perft(&position.play(mv), depth - 1))
-                .sum()
-        }
-    }
-}
+use crate::rules::{Move, Position, perft};
 
 /// Perft on `threads` threads. The tree is split a few plies down, so that even a
 /// position with few moves gives every thread work.
