@@ -70,10 +70,7 @@ fn main() -> ExitCode {
         }
         Err(error) => {
             let message = error.to_string();
-            eprintln!(
-                "{}",
-                message.lines().next().unwrap_or("error: bad arguments")
-            );
+            eprintln!("{}", message.lines().next().unwrap_or("error: bad arguments"));
             return ExitCode::from(2);
         }
     };
@@ -95,13 +92,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Some(Command::Perft(args)) => {
             let position = args.position.position()?;
-            perft::run(
-                &position,
-                args.depth,
-                args.divide,
-                usize::from(args.threads),
-                &mut out,
-            )?;
+            perft::run(&position, args.depth, args.divide, usize::from(args.threads), &mut out)?;
         }
         Some(Command::Moves(args)) => {
             let position = args.position()?;

@@ -3,10 +3,7 @@
 use std::process::{Command, Output};
 
 fn crownhead(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_crownhead"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_crownhead")).args(args).output().expect("the binary runs")
 }
 
 fn stdout(output: &Output) -> String {
@@ -21,10 +18,7 @@ fn stderr(output: &Output) -> String {
 fn version() {
     let output = crownhead(&["--version"]);
     assert!(output.status.success());
-    assert_eq!(
-        stdout(&output).trim(),
-        format!("crownhead {}", env!("CARGO_PKG_VERSION"))
-    );
+    assert_eq!(stdout(&output).trim(), format!("crownhead {}", env!("CARGO_PKG_VERSION")));
 }
 
 #[test]
@@ -37,14 +31,8 @@ fn perft_prints_a_line_per_depth() {
         let fields: Vec<&str> = line.split(' ').collect();
         assert_eq!(fields[0], format!("depth={depth}"));
         assert_eq!(fields[1], format!("nodes={nodes}"));
-        assert!(
-            fields[2].starts_with("time=") && fields[2][5..].parse::<f64>().is_ok(),
-            "{line}"
-        );
-        assert!(
-            fields[3].starts_with("nps=") && fields[3][4..].parse::<u64>().is_ok(),
-            "{line}"
-        );
+        assert!(fields[2].starts_with("time=") && fields[2][5..].parse::<f64>().is_ok(), "{line}");
+        assert!(fields[3].starts_with("nps=") && fields[3][4..].parse::<u64>().is_ok(), "{line}");
     }
 }
 
@@ -57,36 +45,18 @@ fn perft_divide_lists_root_moves_first() {
     assert_eq!(lines.len(), 7 + 3);
     let divided: u64 = lines[..7]
         .iter()
-        .map(|line| {
-            line.split_once(' ')
-                .expect("MOVE NODES")
-                .1
-                .parse::<u64>()
-                .expect("a count")
-        })
+        .map(|line| line.split_once(' ').expect("MOVE NODES").1.parse::<u64>().expect("a count"))
         .sum();
     assert_eq!(divided, 302);
-    let mut moves: Vec<&str> = lines[..7]
-        .iter()
-        .map(|line| line.split(' ').next().unwrap_or(""))
-        .collect();
+    let mut moves: Vec<&str> = lines[..7].iter().map(|line| line.split(' ').next().unwrap_or("")).collect();
     moves.sort();
-    assert_eq!(
-        moves,
-        ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]
-    );
+    assert_eq!(moves, ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]);
     assert!(lines[9].starts_with("depth=3 nodes=302 "));
 }
 
 #[test]
 fn moves_lists_legal_moves_in_the_variant_notation() {
-    let output = crownhead(&[
-        "moves",
-        "--variant",
-        "russian",
-        "--fen",
-        "W:WKh8:Bf6,d2,c7,b2",
-    ]);
+    let output = crownhead(&["moves", "--variant", "russian", "--fen", "W:WKh8:Bf6,d2,c7,b2"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let mut moves: Vec<String> = stdout(&output).lines().map(String::from).collect();
     moves.sort();

@@ -14,85 +14,27 @@
 //! perft 12 and International perft 10 are `#[ignore]`d:
 //! `cargo test --release --test perft -- --ignored`.
 
-use crownhead::rules::{Position, Variant};
 use crownhead::rules::perft;
+use crownhead::rules::{Position, Variant};
 use crownhead::tools::perft::parallel_perft;
 
 /// Counts from depth 1.
-const ENGLISH: &[u64] = &[
-    7,
-    49,
-    302,
-    1_469,
-    7_361,
-    36_768,
-    179_740,
-    845_931,
-    3_963_680,
-    18_391_564,
-    85_242_128,
-    388_617_999,
-];
-const RUSSIAN: &[u64] = &[
-    7,
-    49,
-    302,
-    1_469,
-    7_482,
-    37_986,
-    190_146,
-    929_899,
-    4_570_586,
-    22_444_032,
-    110_917_189,
-];
-const BRAZILIAN: &[u64] = &[
-    7,
-    49,
-    302,
-    1_469,
-    7_473,
-    37_628,
-    187_302,
-    907_830,
-    4_431_766,
-    21_560_022,
-    105_491_257,
-];
-const POOL: &[u64] = &[
-    7,
-    49,
-    302,
-    1_469,
-    7_482,
-    37_986,
-    190_146,
-    929_896,
-    4_570_534,
-    22_435_955,
-    110_833_952,
-];
-const CZECH: &[u64] = &[
-    7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_671, 18_368_918, 84_967_210,
-];
-const SPANISH: &[u64] = &[
-    7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_866, 17_743_464, 81_383_200,
-];
-const ITALIAN: &[u64] = &[
-    7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_875, 17_761_384, 81_647_058,
-];
-const INTERNATIONAL: &[u64] = &[
-    9,
-    81,
-    658,
-    4_265,
-    27_117,
-    167_140,
-    1_049_442,
-    6_483_961,
-    41_022_423,
-    258_895_763,
-];
+const ENGLISH: &[u64] =
+    &[7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_680, 18_391_564, 85_242_128, 388_617_999];
+const RUSSIAN: &[u64] =
+    &[7, 49, 302, 1_469, 7_482, 37_986, 190_146, 929_899, 4_570_586, 22_444_032, 110_917_189];
+const BRAZILIAN: &[u64] =
+    &[7, 49, 302, 1_469, 7_473, 37_628, 187_302, 907_830, 4_431_766, 21_560_022, 105_491_257];
+const POOL: &[u64] =
+    &[7, 49, 302, 1_469, 7_482, 37_986, 190_146, 929_896, 4_570_534, 22_435_955, 110_833_952];
+const CZECH: &[u64] =
+    &[7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_671, 18_368_918, 84_967_210];
+const SPANISH: &[u64] =
+    &[7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_866, 17_743_464, 81_383_200];
+const ITALIAN: &[u64] =
+    &[7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_875, 17_761_384, 81_647_058];
+const INTERNATIONAL: &[u64] =
+    &[9, 81, 658, 4_265, 27_117, 167_140, 1_049_442, 6_483_961, 41_022_423, 258_895_763];
 
 /// Checks every published depth whose count is at most `max_nodes`.
 fn check(variant: Variant, counts: &[u64], max_nodes: u64) {
@@ -108,60 +50,32 @@ fn check_deep(variant: Variant, counts: &[u64], min_nodes: u64, max_nodes: u64) 
     let start = Position::start(variant);
     for (depth, &expected) in (1..).zip(counts) {
         if expected > min_nodes && expected <= max_nodes {
-            assert_eq!(
-                parallel_perft(&start, depth, 2),
-                expected,
-                "{variant} perft {depth}"
-            );
+            assert_eq!(parallel_perft(&start, depth, 2), expected, "{variant} perft {depth}");
         }
     }
 }
 
+/// Every rule set with published counts. English-25 and Spanish-short have none of
+/// their own: English-25 differs from English only in its draw rules, so it shares
+/// English's tree.
+const PUBLISHED: [(Variant, &[u64]); 8] = [
+    (Variant::English, ENGLISH),
+    (Variant::English25, ENGLISH),
+    (Variant::Russian, RUSSIAN),
+    (Variant::Brazilian, BRAZILIAN),
+    (Variant::Pool, POOL),
+    (Variant::Czech, CZECH),
+    (Variant::Spanish, SPANISH),
+    (Variant::Italian, ITALIAN),
+];
+
 const QUICK: u64 = 5_000_000;
 
 #[test]
-fn english_start() {
-    check(Variant::English, ENGLISH, QUICK);
-}
-
-#[test]
-fn english_rule_sets_share_the_move_tree() {
-    // English-25 differs from English only in its draw rules.
-    check(Variant::English25, ENGLISH, QUICK);
-}
-
-#[test]
-fn russian_start() {
-    check(Variant::Russian, RUSSIAN, QUICK);
-}
-
-#[test]
-fn brazilian_start() {
-    check(Variant::Brazilian, BRAZILIAN, QUICK);
-}
-
-#[test]
-fn pool_start() {
-    check(Variant::Pool, POOL, QUICK);
-}
-
-#[test]
-fn czech_start() {
-    check(Variant::Czech, CZECH, QUICK);
-}
-
-#[test]
-fn spanish_start() {
-    check(Variant::Spanish, SPANISH, QUICK);
-}
-
-#[test]
-fn italian_start() {
-    check(Variant::Italian, ITALIAN, QUICK);
-}
-
-#[test]
-fn international_start() {
+fn start_positions_to_five_million_leaves() {
+    for (variant, counts) in PUBLISHED {
+        check(variant, counts, QUICK);
+    }
     check(Variant::International, INTERNATIONAL, 7_000_000);
 }
 
@@ -175,15 +89,7 @@ fn parallel_perft_agrees() {
 
 #[test]
 fn deep_8x8() {
-    for (variant, counts) in [
-        (Variant::English, ENGLISH),
-        (Variant::Russian, RUSSIAN),
-        (Variant::Brazilian, BRAZILIAN),
-        (Variant::Pool, POOL),
-        (Variant::Czech, CZECH),
-        (Variant::Spanish, SPANISH),
-        (Variant::Italian, ITALIAN),
-    ] {
+    for (variant, counts) in PUBLISHED {
         check_deep(variant, counts, QUICK, 120_000_000);
     }
 }

@@ -47,11 +47,7 @@ impl Bitboard {
     /// The lowest square of the set, if any.
     #[inline]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Square::from_index(self.0.trailing_zeros() as u8))
-        }
+        if self.0 == 0 { None } else { Some(Square::from_index(self.0.trailing_zeros() as u8)) }
     }
 }
 
@@ -76,9 +72,7 @@ impl ExactSizeIterator for Bitboard {}
 
 impl FromIterator<Square> for Bitboard {
     fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> Bitboard {
-        squares.into_iter().fold(Bitboard::EMPTY, |set, square| {
-            set | Bitboard::from_square(square)
-        })
+        squares.into_iter().fold(Bitboard::EMPTY, |set, square| set | Bitboard::from_square(square))
     }
 }
 

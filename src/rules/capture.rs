@@ -14,8 +14,7 @@
 use arrayvec::ArrayVec;
 
 use super::{
-    Bitboard, Color, Direction, MidCaptureCrowning, Move, MoveList, Position, Precedence, Square,
-    fixed_rules,
+    Bitboard, Color, Direction, MidCaptureCrowning, Move, MoveList, Position, Precedence, Square, fixed_rules,
 };
 
 /// The most pieces one capture can take: every other square of a 10x10 board.
@@ -55,11 +54,7 @@ struct Progress {
 }
 
 impl Progress {
-    const START: Progress = Progress {
-        captured: Bitboard::EMPTY,
-        king_order: 0,
-        crowned: false,
-    };
+    const START: Progress = Progress { captured: Bitboard::EMPTY, king_order: 0, crowned: false };
 
     fn with_victim(self, victim: Square, is_king: bool) -> Progress {
         // Only the first 32 captures are ranked by order; no real position has more.
@@ -116,8 +111,7 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
     /// this is all they cost.
     #[inline(always)]
     fn jumps(&self, at: Bitboard, victims: Bitboard) -> (Bitboard, Bitboard) {
-        let jump =
-            |direction| Self::step(Self::step(at, direction) & victims, direction) & self.empty;
+        let jump = |direction| Self::step(Self::step(at, direction) & victims, direction) & self.empty;
         (
             jump(Direction::UpLeft) | jump(Direction::UpRight),
             jump(Direction::DownLeft) | jump(Direction::DownRight),
@@ -140,10 +134,7 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
             let next = progress.with_victim(victim, self.opponent_kings.contains(victim));
             self.landings.push(landing);
             if rules.geometry.promotion_rank(us).contains(landing) {
-                let crowned = Progress {
-                    crowned: true,
-                    ..next
-                };
+                let crowned = Progress { crowned: true, ..next };
                 match rules.crowning {
                     MidCaptureCrowning::EndsMove => self.finish(crowned),
                     MidCaptureCrowning::ContinuesAsKing => {
@@ -230,11 +221,7 @@ fn men_with_captures<const V: usize>(position: &Position) -> Bitboard {
     let geometry = &rules.geometry;
     let us = position.side_to_move();
     let them = !us;
-    let victims = if rules.men_capture_kings {
-        position.pieces(them)
-    } else {
-        position.men(them)
-    };
+    let victims = if rules.men_capture_kings { position.pieces(them) } else { position.men(them) };
     let men = position.men(us);
     let empty = position.empty();
     let mut capturers = Bitboard::EMPTY;
@@ -294,30 +281,20 @@ impl Capturers {
     }
 
     fn only(self, pieces: Bitboard) -> Capturers {
-        Capturers {
-            men: self.men & pieces,
-            kings: self.kings & pieces,
-        }
+        Capturers { men: self.men & pieces, kings: self.kings & pieces }
     }
 }
 
 /// The pieces of the side to move that can capture.
 #[inline(always)]
 pub fn capturers<const V: usize>(position: &Position) -> Capturers {
-    Capturers {
-        men: men_with_captures::<V>(position),
-        kings: kings_with_captures::<V>(position),
-    }
+    Capturers { men: men_with_captures::<V>(position), kings: kings_with_captures::<V>(position) }
 }
 
 /// Walks every finished capture sequence of `capturers`, handing each to `sink`. No
 /// precedence rule is applied.
 #[inline(always)]
-fn walk_captures<const V: usize>(
-    position: &Position,
-    capturers: Capturers,
-    sink: impl FnMut(&Sequence),
-) {
+fn walk_captures<const V: usize>(position: &Position, capturers: Capturers, sink: impl FnMut(&Sequence)) {
     if !capturers.any() {
         return;
     }
@@ -328,11 +305,7 @@ fn walk_captures<const V: usize>(
     let mut walk = Walk::<_, V> {
         us,
         king_victims: position.pieces(them),
-        man_victims: if rules.men_capture_kings {
-            position.pieces(them)
-        } else {
-            position.men(them)
-        },
+        man_victims: if rules.men_capture_kings { position.pieces(them) } else { position.men(them) },
         opponent_kings: position.kings(them),
         empty,
         from: Square::from_index(0),
@@ -357,11 +330,7 @@ fn walk_captures<const V: usize>(
 /// Adds the legal captures of the side to move to `list`: every finished sequence the
 /// precedence rule allows, each (from, to, captured set, crowning) once.
 #[inline(always)]
-pub fn generate_captures<const V: usize>(
-    position: &Position,
-    capturers: Capturers,
-    list: &mut MoveList,
-) {
+pub fn generate_captures<const V: usize>(position: &Position, capturers: Capturers, list: &mut MoveList) {
     let rules = fixed_rules::<V>();
     let precedence = rules.precedence;
     let mut best = 0u64;
@@ -412,9 +381,7 @@ fn precedence_rank(precedence: Precedence, sequence: &Sequence) -> u64 {
         Precedence::Free => 0,
         Precedence::MostPieces => pieces,
         Precedence::MostPiecesThenKings => pieces << 8 | kings,
-        Precedence::Italian => {
-            pieces << 48 | by_king << 40 | kings << 32 | u64::from(sequence.king_order)
-        }
+        Precedence::Italian => pieces << 48 | by_king << 40 | kings << 32 | u64::from(sequence.king_order),
         Precedence::KingFirst => by_king,
     }
 }

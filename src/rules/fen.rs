@@ -46,10 +46,7 @@ impl Position {
     /// [`FenError`] says what is wrong.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         let rules = variant.rules();
-        let text: String = fen
-            .chars()
-            .filter(|c| !c.is_whitespace() && *c != '"')
-            .collect();
+        let text: String = fen.chars().filter(|c| !c.is_whitespace() && *c != '"').collect();
         let text = text.strip_suffix('.').unwrap_or(&text);
         if text.is_empty() {
             return Err(FenError::Empty);
@@ -85,10 +82,7 @@ impl Position {
                         return Err(FenError::Occupied(name));
                     }
                     if role == Role::Man && rules.geometry.promotion_rank(color).contains(square) {
-                        return Err(FenError::ManOnCrowningRank {
-                            color,
-                            square: name,
-                        });
+                        return Err(FenError::ManOnCrowningRank { color, square: name });
                     }
                     pieces[color.index()] |= Bitboard::from_square(square);
                     if role == Role::King {
@@ -112,11 +106,7 @@ impl Position {
             let items: Vec<String> = squares
                 .iter()
                 .map(|&square| {
-                    let king = if self.kings(color).contains(square) {
-                        "K"
-                    } else {
-                        ""
-                    };
+                    let king = if self.kings(color).contains(square) { "K" } else { "" };
                     format!("{king}{}", rules.square_name(square))
                 })
                 .collect();
@@ -129,11 +119,7 @@ impl Position {
 /// The squares of one FEN item: a square, or a numeric range `a-b`.
 fn read_squares(variant: Variant, item: &str) -> Result<Vec<Square>, FenError> {
     let rules = variant.rules();
-    let square = |text: &str| {
-        rules
-            .parse_square(text)
-            .ok_or_else(|| FenError::BadSquare(text.to_string()))
-    };
+    let square = |text: &str| rules.parse_square(text).ok_or_else(|| FenError::BadSquare(text.to_string()));
     match item.split_once('-') {
         None => Ok(vec![square(item)?]),
         Some((first, last)) => {
@@ -143,9 +129,7 @@ fn read_squares(variant: Variant, item: &str) -> Result<Vec<Square>, FenError> {
             if first > last {
                 return Err(bad_range());
             }
-            (first..=last)
-                .map(|number| square(&number.to_string()))
-                .collect()
+            (first..=last).map(|number| square(&number.to_string())).collect()
         }
     }
 }

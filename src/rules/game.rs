@@ -72,9 +72,7 @@ impl Game {
 
     /// The position now.
     pub fn position(&self) -> &Position {
-        self.positions
-            .last()
-            .unwrap_or_else(|| unreachable!("a game always has its start position"))
+        self.positions.last().unwrap_or_else(|| unreachable!("a game always has its start position"))
     }
 
     /// The position the game started from.
@@ -103,28 +101,15 @@ impl Game {
         }
         let next = position.play(&mv);
         let quiet = self.quiet_plies.last().copied().unwrap_or(0);
-        let resets = position
-            .rules()
-            .draws
-            .move_limit
-            .is_some_and(|limit| match limit.reset {
-                CounterReset::ManMoveOrCapture => {
-                    mv.is_capture()
-                        || position
-                            .piece_at(mv.from())
-                            .is_some_and(|piece| piece.role == Role::Man)
-                }
-                CounterReset::CaptureOrCrowning => mv.is_capture() || mv.crowns(),
-            });
-        self.quiet_plies
-            .push(if resets { 0 } else { quiet.saturating_add(1) });
-        let lone_king = match (
-            lone_king_rule(&next),
-            self.lone_king_plies.last().copied().flatten(),
-        ) {
-            (Some(_), Some(plies)) if same_material(&position, &next) => {
-                Some(plies.saturating_add(1))
+        let resets = position.rules().draws.move_limit.is_some_and(|limit| match limit.reset {
+            CounterReset::ManMoveOrCapture => {
+                mv.is_capture() || position.piece_at(mv.from()).is_some_and(|piece| piece.role == Role::Man)
             }
+            CounterReset::CaptureOrCrowning => mv.is_capture() || mv.crowns(),
+        });
+        self.quiet_plies.push(if resets { 0 } else { quiet.saturating_add(1) });
+        let lone_king = match (lone_king_rule(&next), self.lone_king_plies.last().copied().flatten()) {
+            (Some(_), Some(plies)) if same_material(&position, &next) => Some(plies.saturating_add(1)),
             (Some(_), _) => Some(0),
             (None, _) => None,
         };
@@ -157,10 +142,7 @@ impl Game {
     /// How many times the current position has occurred, counting now.
     pub fn occurrences(&self) -> usize {
         let now = self.position();
-        self.positions
-            .iter()
-            .filter(|&position| position == now)
-            .count()
+        self.positions.iter().filter(|&position| position == now).count()
     }
 
     /// The result, if the game is over by the rules.
@@ -173,12 +155,7 @@ impl Game {
             });
         }
         let draws = position.rules().draws;
-        let draw = |reason| {
-            Some(GameResult {
-                outcome: Outcome::Draw,
-                reason,
-            })
-        };
+        let draw = |reason| Some(GameResult { outcome: Outcome::Draw, reason });
         if draws.repetition && self.occurrences() >= 3 {
             return draw(Reason::Repetition);
         }

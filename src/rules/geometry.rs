@@ -33,12 +33,8 @@ pub enum Direction {
 
 impl Direction {
     /// All four directions.
-    pub const ALL: [Direction; 4] = [
-        Direction::UpLeft,
-        Direction::UpRight,
-        Direction::DownLeft,
-        Direction::DownRight,
-    ];
+    pub const ALL: [Direction; 4] =
+        [Direction::UpLeft, Direction::UpRight, Direction::DownLeft, Direction::DownRight];
 
     /// Calls `visit` with each direction in turn. Unlike a loop over [`Direction::ALL`],
     /// the calls are unrolled, so each one sees its direction (and so its shift) as a
@@ -166,9 +162,8 @@ impl Geometry {
     /// The playing square at internal file and rank (both from 0), if there is one.
     pub fn square_at(&self, file: u8, rank: u8) -> Option<Square> {
         let size = self.size;
-        (file < size && rank < size && (file + rank).is_multiple_of(2)).then(|| {
-            Square::from_index(((rank as u16 * (size as u16 + 1) + file as u16) / 2) as u8)
-        })
+        (file < size && rank < size && (file + rank).is_multiple_of(2))
+            .then(|| Square::from_index(((rank as u16 * (size as u16 + 1) + file as u16) / 2) as u8))
     }
 
     /// The internal file and rank (both from 0) of `square`.

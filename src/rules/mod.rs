@@ -31,6 +31,6 @@ pub use piece::{Piece, Role};
 pub use position::Position;
 pub use square::Square;
 pub use variant::{
-    CounterReset, DrawRules, LoneKingLimit, MidCaptureCrowning, MoveLimit, Numbering, Precedence,
-    Rules, UnknownVariant, Variant, fixed_rules,
+    CounterReset, DrawRules, LoneKingLimit, MidCaptureCrowning, MoveLimit, Numbering, Precedence, Rules,
+    UnknownVariant, Variant, fixed_rules,
 };

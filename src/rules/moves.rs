@@ -20,12 +20,7 @@ impl Move {
     /// A move from `from` to `to` capturing `captured`, crowning the piece if `crowns`.
     #[inline]
     pub const fn new(from: Square, to: Square, captured: Bitboard, crowns: bool) -> Move {
-        Move {
-            from,
-            to,
-            crowns,
-            captured,
-        }
+        Move { from, to, crowns, captured }
     }
 
     /// The square the piece leaves.

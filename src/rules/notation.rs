@@ -8,11 +8,7 @@ use super::{Bitboard, Move, Position, Rules, Square, capture_paths};
 impl Rules {
     /// The real-board file of an internal file (rule sets on the other colour mirror).
     fn real_file(&self, file: u8) -> u8 {
-        if self.mirrored {
-            self.geometry.size() - 1 - file
-        } else {
-            file
-        }
+        if self.mirrored { self.geometry.size() - 1 - file } else { file }
     }
 
     /// The square's number, 1-based, in this rule set's numbering. Rule sets written
@@ -21,17 +17,9 @@ impl Rules {
         let size = self.geometry.size();
         let half = size / 2;
         let (file, rank) = self.geometry.coordinates(square);
-        let row = if self.numbering.from_top {
-            size - 1 - rank
-        } else {
-            rank
-        };
+        let row = if self.numbering.from_top { size - 1 - rank } else { rank };
         let real = self.real_file(file);
-        let column = if self.numbering.from_right {
-            (size - 1 - real) / 2
-        } else {
-            real / 2
-        };
+        let column = if self.numbering.from_right { (size - 1 - real) / 2 } else { real / 2 };
         row * half + column + 1
     }
 
@@ -39,23 +27,14 @@ impl Rules {
     pub fn square_from_number(&self, number: u32) -> Option<Square> {
         let size = self.geometry.size();
         let half = u32::from(size / 2);
-        let index = number
-            .checked_sub(1)
-            .filter(|&index| index < half * u32::from(size))?;
+        let index = number.checked_sub(1).filter(|&index| index < half * u32::from(size))?;
         let (row, column) = ((index / half) as u8, (index % half) as u8);
-        let rank = if self.numbering.from_top {
-            size - 1 - row
-        } else {
-            row
-        };
+        let rank = if self.numbering.from_top { size - 1 - row } else { row };
         // The real files of playing squares on this rank have the parity of the rank,
         // or the other parity on a mirrored board.
         let first = (rank + u8::from(self.mirrored)) % 2;
-        let real = if self.numbering.from_right {
-            first + 2 * (size / 2 - 1 - column)
-        } else {
-            first + 2 * column
-        };
+        let real =
+            if self.numbering.from_right { first + 2 * (size / 2 - 1 - column) } else { first + 2 * column };
         self.geometry.square_at(self.real_file(real), rank)
     }
 
@@ -80,11 +59,7 @@ impl Rules {
 
     /// The square as this rule set writes it: a number, or an algebraic name.
     pub fn square_name(&self, square: Square) -> String {
-        if self.algebraic {
-            self.square_algebraic(square)
-        } else {
-            self.square_number(square).to_string()
-        }
+        if self.algebraic { self.square_algebraic(square) } else { self.square_number(square).to_string() }
     }
 
     /// Reads a square written as a number or as an algebraic name.
@@ -131,11 +106,7 @@ impl Position {
             .legal_moves()
             .iter()
             .any(|other| other != mv && other.from() == mv.from() && other.to() == mv.to());
-        if ambiguous {
-            self.move_to_full_text(mv)
-        } else {
-            self.write_squares(mv, &[mv.to()])
-        }
+        if ambiguous { self.move_to_full_text(mv) } else { self.write_squares(mv, &[mv.to()]) }
     }
 
     /// `mv` with every landing square written.
@@ -143,10 +114,7 @@ impl Position {
         if !mv.is_capture() {
             return self.write_squares(mv, &[mv.to()]);
         }
-        let path = capture_paths(self, mv)
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| vec![mv.to()]);
+        let path = capture_paths(self, mv).into_iter().next().unwrap_or_else(|| vec![mv.to()]);
         self.write_squares(mv, &path)
     }
 
@@ -188,11 +156,8 @@ impl Position {
         let squares = self.read_squares(text)?;
         let legal = self.legal_moves();
         let (from, to) = (squares[0], squares[squares.len() - 1]);
-        let same_ends: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|mv| mv.from() == from && mv.to() == to)
-            .collect();
+        let same_ends: Vec<Move> =
+            legal.iter().copied().filter(|mv| mv.from() == from && mv.to() == to).collect();
         let matching: Vec<Move> = if squares.len() == 2 {
             same_ends
         } else {
@@ -200,21 +165,14 @@ impl Position {
                 .into_iter()
                 .filter(|mv| self.follows_path(mv, &squares[1..squares.len() - 1]))
                 .collect();
-            if by_path.is_empty() {
-                self.hub_matches(&legal, &squares)
-            } else {
-                by_path
-            }
+            if by_path.is_empty() { self.hub_matches(&legal, &squares) } else { by_path }
         };
         match matching.as_slice() {
             [mv] => Ok(*mv),
             [] => Err(MoveError::Illegal(text.to_string())),
             _ => Err(MoveError::Ambiguous {
                 text: text.to_string(),
-                candidates: matching
-                    .iter()
-                    .map(|mv| self.move_to_full_text(mv))
-                    .collect(),
+                candidates: matching.iter().map(|mv| self.move_to_full_text(mv)).collect(),
             }),
         }
     }
@@ -253,9 +211,7 @@ impl Position {
         mv.is_capture()
             && capture_paths(self, mv).iter().any(|path| {
                 let mut landings = path.iter();
-                stops
-                    .iter()
-                    .all(|stop| landings.any(|landing| landing == stop))
+                stops.iter().all(|stop| landings.any(|landing| landing == stop))
             })
     }
 
@@ -263,11 +219,7 @@ impl Position {
     fn read_squares(&self, text: &str) -> Result<Vec<Square>, MoveError> {
         let trimmed = text.trim();
         let words: Vec<&str> = trimmed.split(['-', 'x', 'X', ':']).collect();
-        let words = if words.len() == 1 {
-            split_algebraic(trimmed)
-        } else {
-            words
-        };
+        let words = if words.len() == 1 { split_algebraic(trimmed) } else { words };
         if words.len() < 2 || words.iter().any(|word| word.is_empty()) {
             return Err(MoveError::Syntax(text.to_string()));
         }
@@ -276,10 +228,7 @@ impl Position {
             .map(|word| {
                 self.rules()
                     .parse_square(word)
-                    .ok_or_else(|| MoveError::BadSquare {
-                        text: text.to_string(),
-                        square: word.to_string(),
-                    })
+                    .ok_or_else(|| MoveError::BadSquare { text: text.to_string(), square: word.to_string() })
             })
             .collect()
     }
@@ -288,9 +237,7 @@ impl Position {
     fn read_numbers(&self, text: &str) -> Result<Vec<Square>, MoveError> {
         let words: Vec<&str> = text.trim().split(['-', 'x']).collect();
         if words.len() < 2
-            || words
-                .iter()
-                .any(|word| word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()))
+            || words.iter().any(|word| word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()))
         {
             return Err(MoveError::Syntax(text.to_string()));
         }

@@ -22,9 +22,7 @@ impl Position {
         let rows = if geometry.size() == 10 { 4 } else { 3 };
         let squares_on = |ranks: std::ops::Range<u8>| -> Bitboard {
             ranks
-                .flat_map(|rank| {
-                    (0..geometry.size()).filter_map(move |file| geometry.square_at(file, rank))
-                })
+                .flat_map(|rank| (0..geometry.size()).filter_map(move |file| geometry.square_at(file, rank)))
                 .collect()
         };
         let white = squares_on(0..rows);
@@ -34,20 +32,8 @@ impl Position {
 
     /// A position from its parts; `kings` holds the kings of both sides. The caller has
     /// checked that the sets are disjoint squares of the board (FEN reading does).
-    pub fn new(
-        variant: Variant,
-        side: Color,
-        white: Bitboard,
-        black: Bitboard,
-        kings: Bitboard,
-    ) -> Position {
-        let mut position = Position {
-            variant,
-            side,
-            pieces: [white, black],
-            kings,
-            hash: 0,
-        };
+    pub fn new(variant: Variant, side: Color, white: Bitboard, black: Bitboard, kings: Bitboard) -> Position {
+        let mut position = Position { variant, side, pieces: [white, black], kings, hash: 0 };
         position.hash = position.compute_hash();
         position
     }
@@ -108,14 +94,8 @@ impl Position {
 
     /// The piece on `square`, if any.
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        let color = Color::ALL
-            .into_iter()
-            .find(|&color| self.pieces(color).contains(square))?;
-        let role = if self.kings.contains(square) {
-            Role::King
-        } else {
-            Role::Man
-        };
+        let color = Color::ALL.into_iter().find(|&color| self.pieces(color).contains(square))?;
+        let role = if self.kings.contains(square) { Role::King } else { Role::Man };
         Some(Piece { color, role })
     }
 
@@ -127,13 +107,7 @@ impl Position {
 
     /// The same pieces with `side` to move.
     pub fn with_side_to_move(&self, side: Color) -> Position {
-        Position::new(
-            self.variant,
-            side,
-            self.pieces[0],
-            self.pieces[1],
-            self.kings,
-        )
+        Position::new(self.variant, side, self.pieces[0], self.pieces[1], self.kings)
     }
 
     /// The position after `mv`, which must be a legal move of this position.
@@ -143,11 +117,7 @@ impl Position {
         let them = !us;
         let from = Bitboard::from_square(mv.from());
         let to = Bitboard::from_square(mv.to());
-        let role = if (self.kings & from).any() {
-            Role::King
-        } else {
-            Role::Man
-        };
+        let role = if (self.kings & from).any() { Role::King } else { Role::Man };
         let new_role = if mv.crowns() { Role::King } else { role };
 
         let mut next = *self;
@@ -156,8 +126,7 @@ impl Position {
         if new_role == Role::King {
             next.kings |= to;
         }
-        next.hash ^=
-            piece_key(us, role, mv.from()) ^ piece_key(us, new_role, mv.to()) ^ BLACK_TO_MOVE;
+        next.hash ^= piece_key(us, role, mv.from()) ^ piece_key(us, new_role, mv.to()) ^ BLACK_TO_MOVE;
 
         let captured = mv.captured();
         if captured.any() {
@@ -176,11 +145,7 @@ impl Position {
 
     /// The hash computed from scratch; [`Position::play`] keeps `hash` equal to it.
     pub fn compute_hash(&self) -> u64 {
-        let mut hash = if self.side == Color::Black {
-            BLACK_TO_MOVE
-        } else {
-            0
-        };
+        let mut hash = if self.side == Color::Black { BLACK_TO_MOVE } else { 0 };
         for color in Color::ALL {
             for square in self.men(color) {
                 hash ^= piece_key(color, Role::Man, square);

@@ -214,29 +214,13 @@ pub struct Rules {
     pub draws: DrawRules,
 }
 
-const FROM_TOP_LEFT: Numbering = Numbering {
-    from_top: true,
-    from_right: false,
-};
-const FROM_BOTTOM_RIGHT: Numbering = Numbering {
-    from_top: false,
-    from_right: true,
-};
-const FROM_BOTTOM_LEFT: Numbering = Numbering {
-    from_top: false,
-    from_right: false,
-};
+const FROM_TOP_LEFT: Numbering = Numbering { from_top: true, from_right: false };
+const FROM_BOTTOM_RIGHT: Numbering = Numbering { from_top: false, from_right: true };
+const FROM_BOTTOM_LEFT: Numbering = Numbering { from_top: false, from_right: false };
 
-const FORTY_MOVES: Option<MoveLimit> = Some(MoveLimit {
-    plies: 80,
-    reset: CounterReset::ManMoveOrCapture,
-});
+const FORTY_MOVES: Option<MoveLimit> = Some(MoveLimit { plies: 80, reset: CounterReset::ManMoveOrCapture });
 
-const USUAL_DRAWS: DrawRules = DrawRules {
-    repetition: true,
-    move_limit: FORTY_MOVES,
-    lone_king: &[],
-};
+const USUAL_DRAWS: DrawRules = DrawRules { repetition: true, move_limit: FORTY_MOVES, lone_king: &[] };
 
 const ENGLISH: Rules = Rules {
     variant: Variant::English,
@@ -291,16 +275,8 @@ const RUSSIAN: Rules = Rules {
     pdn_variant_tag: None,
     draws: DrawRules {
         repetition: true,
-        move_limit: Some(MoveLimit {
-            plies: 30,
-            reset: CounterReset::ManMoveOrCapture,
-        }),
-        lone_king: &[LoneKingLimit {
-            min_pieces: 3,
-            max_pieces: 3,
-            all_kings: true,
-            plies: 30,
-        }],
+        move_limit: Some(MoveLimit { plies: 30, reset: CounterReset::ManMoveOrCapture }),
+        lone_king: &[LoneKingLimit { min_pieces: 3, max_pieces: 3, all_kings: true, plies: 30 }],
     },
 };
 
@@ -321,23 +297,10 @@ const INTERNATIONAL: Rules = Rules {
     pdn_variant_tag: None,
     draws: DrawRules {
         repetition: true,
-        move_limit: Some(MoveLimit {
-            plies: 50,
-            reset: CounterReset::ManMoveOrCapture,
-        }),
+        move_limit: Some(MoveLimit { plies: 50, reset: CounterReset::ManMoveOrCapture }),
         lone_king: &[
-            LoneKingLimit {
-                min_pieces: 3,
-                max_pieces: 3,
-                all_kings: false,
-                plies: 32,
-            },
-            LoneKingLimit {
-                min_pieces: 1,
-                max_pieces: 2,
-                all_kings: false,
-                plies: 10,
-            },
+            LoneKingLimit { min_pieces: 3, max_pieces: 3, all_kings: false, plies: 32 },
+            LoneKingLimit { min_pieces: 1, max_pieces: 2, all_kings: false, plies: 10 },
         ],
     },
 };
@@ -382,10 +345,7 @@ static RULES: [Rules; 12] = [
         pdn_variant_tag: Some("english-25"),
         draws: DrawRules {
             repetition: true,
-            move_limit: Some(MoveLimit {
-                plies: 50,
-                reset: CounterReset::CaptureOrCrowning,
-            }),
+            move_limit: Some(MoveLimit { plies: 50, reset: CounterReset::CaptureOrCrowning }),
             lone_king: &[],
         },
         ..ENGLISH
@@ -409,12 +369,7 @@ static RULES: [Rules; 12] = [
         pdn_variant_tag: Some("spanish-short"),
         ..SPANISH
     },
-    Rules {
-        variant: Variant::Portuguese,
-        name: "portuguese",
-        game_type: "28,W,8,8,N1,1",
-        ..SPANISH
-    },
+    Rules { variant: Variant::Portuguese, name: "portuguese", game_type: "28,W,8,8,N1,1", ..SPANISH },
     RUSSIAN,
     Rules {
         variant: Variant::Brazilian,
@@ -424,10 +379,7 @@ static RULES: [Rules; 12] = [
         game_type: "26,W,8,8,A0,0",
         draws: DrawRules {
             repetition: true,
-            move_limit: Some(MoveLimit {
-                plies: 40,
-                reset: CounterReset::ManMoveOrCapture,
-            }),
+            move_limit: Some(MoveLimit { plies: 40, reset: CounterReset::ManMoveOrCapture }),
             lone_king: &[],
         },
         ..RUSSIAN
@@ -443,12 +395,7 @@ static RULES: [Rules; 12] = [
         draws: DrawRules {
             repetition: true,
             move_limit: FORTY_MOVES,
-            lone_king: &[LoneKingLimit {
-                min_pieces: 3,
-                max_pieces: 3,
-                all_kings: true,
-                plies: 26,
-            }],
+            lone_king: &[LoneKingLimit { min_pieces: 3, max_pieces: 3, all_kings: true, plies: 26 }],
         },
         ..RUSSIAN
     },
@@ -469,10 +416,7 @@ static RULES: [Rules; 12] = [
         pdn_variant_tag: Some("playok"),
         draws: DrawRules {
             repetition: false,
-            move_limit: Some(MoveLimit {
-                plies: 60,
-                reset: CounterReset::CaptureOrCrowning,
-            }),
+            move_limit: Some(MoveLimit { plies: 60, reset: CounterReset::CaptureOrCrowning }),
             lone_king: &[],
         },
         ..RUSSIAN

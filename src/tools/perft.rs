@@ -18,28 +18,16 @@ pub fn parallel_perft(position: &Position, depth: u32, threads: usize) -> u64 {
     while split + 2 < depth && frontier.len() < 64 * threads {
         frontier = frontier
             .iter()
-            .flat_map(|position| {
-                position
-                    .legal_moves()
-                    .into_iter()
-                    .map(|mv| position.play(&mv))
-            })
+            .flat_map(|position| position.legal_moves().into_iter().map(|mv| position.play(&mv)))
             .collect();
         split += 1;
     }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
-    let count = |frontier: &[Position]| {
-        frontier
-            .par_iter()
-            .map(|position| perft(position, depth - split))
-            .sum()
-    };
+    let count =
+        |frontier: &[Position]| frontier.par_iter().map(|position| perft(position, depth - split)).sum();
     match pool {
         Ok(pool) => pool.install(|| count(&frontier)),
-        Err(_) => frontier
-            .iter()
-            .map(|position| perft(position, depth - split))
-            .sum(),
+        Err(_) => frontier.iter().map(|position| perft(position, depth - split)).sum(),
     }
 }
 
@@ -48,12 +36,7 @@ pub fn divide(position: &Position, depth: u32, threads: usize) -> Vec<(Move, u64
     position
         .legal_moves()
         .into_iter()
-        .map(|mv| {
-            (
-                mv,
-                parallel_perft(&position.play(&mv), depth.saturating_sub(1), threads),
-            )
-        })
+        .map(|mv| (mv, parallel_perft(&position.play(&mv), depth.saturating_sub(1), threads)))
         .collect()
 }
 
@@ -78,15 +61,8 @@ pub fn run(
         let start = Instant::now();
         let nodes = parallel_perft(position, current, threads);
         let seconds = start.elapsed().as_secs_f64();
-        let nps = if seconds > 0.0 {
-            (nodes as f64 / seconds) as u64
-        } else {
-            0
-        };
-        writeln!(
-            out,
-            "depth={current} nodes={nodes} time={seconds:.3} nps={nps}"
-        )?;
+        let nps = if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 };
+        writeln!(out, "depth={current} nodes={nodes} time={seconds:.3} nps={nps}")?;
         out.flush()?;
     }
     Ok(())
