@@ -4,4 +4,5 @@
 //! game results) knows nothing of search; the tools on top use it.
 
 pub mod rules;
+pub mod search;
 pub mod tools;

@@ -2,11 +2,13 @@
 
 use std::io;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
-use crownhead::rules::{Position, Variant};
-use crownhead::tools::perft;
+use crownhead::rules::{Game, Position, Variant};
+use crownhead::search::{Engine, Limits};
+use crownhead::tools::{analyse, perft};
 
 /// A fast multi-variant draughts and checkers engine.
 #[derive(Parser)]
@@ -22,6 +24,8 @@ enum Command {
     Perft(PerftArgs),
     /// List the legal moves of a position, one per line, in the rule set's notation.
     Moves(PositionArgs),
+    /// Search a position and print the engine's progress and best move.
+    Analyse(AnalyseArgs),
 }
 
 /// A rule set and a position in it.
@@ -60,6 +64,62 @@ struct PerftArgs {
     threads: u16,
 }
 
+/// How long to search: exactly one of these.
+#[derive(Args)]
+#[group(required = true, multiple = false)]
+struct LimitArgs {
+    /// Search to this depth in plies.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    depth: Option<u32>,
+    /// Search for this many seconds.
+    #[arg(long, value_parser = positive_seconds)]
+    movetime: Option<f64>,
+    /// Search about this many nodes.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+}
+
+impl LimitArgs {
+    fn limits(&self) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            move_time: self.movetime.map(Duration::from_secs_f64),
+            ..Limits::default()
+        }
+    }
+}
+
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds < 1e9 => Ok(seconds),
+        _ => Err(format!("'{text}' is not a positive number of seconds")),
+    }
+}
+
+#[derive(Args)]
+struct AnalyseArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Moves played from the position before searching, separated by blanks.
+    #[arg(long)]
+    moves: Option<String>,
+    #[command(flatten)]
+    limit: LimitArgs,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
+    /// How many best moves to report each iteration.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    multipv: u16,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    tt_size: u32,
+    /// Print one JSON object per line instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -93,6 +153,22 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Perft(args)) => {
             let position = args.position.position()?;
             perft::run(&position, args.depth, args.divide, usize::from(args.threads), &mut out)?;
+        }
+        Some(Command::Analyse(args)) => {
+            let mut game = Game::new(args.position.position()?);
+            for text in args.moves.iter().flat_map(|moves| moves.split_whitespace()) {
+                game.play_text(text).context("bad --moves")?;
+            }
+            let mut engine = Engine::new(args.tt_size as usize, usize::from(args.threads));
+            let output = if args.json { analyse::Output::Json } else { analyse::Output::Text };
+            analyse::run(
+                &mut engine,
+                &game,
+                &args.limit.limits(),
+                usize::from(args.multipv),
+                output,
+                &mut out,
+            )?;
         }
         Some(Command::Moves(args)) => {
             let position = args.position()?;

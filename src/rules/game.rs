@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::{Color, CounterReset, LoneKingLimit, Move, MoveError, Position, Role};
+use super::{Color, CounterReset, LoneKingLimit, Move, MoveError, Position};
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,13 +101,7 @@ impl Game {
         }
         let next = position.play(&mv);
         let quiet = self.quiet_plies.last().copied().unwrap_or(0);
-        let resets = position.rules().draws.move_limit.is_some_and(|limit| match limit.reset {
-            CounterReset::ManMoveOrCapture => {
-                mv.is_capture() || position.piece_at(mv.from()).is_some_and(|piece| piece.role == Role::Man)
-            }
-            CounterReset::CaptureOrCrowning => mv.is_capture() || mv.crowns(),
-        });
-        self.quiet_plies.push(if resets { 0 } else { quiet.saturating_add(1) });
+        self.quiet_plies.push(if resets_move_limit(&position, &mv) { 0 } else { quiet.saturating_add(1) });
         let lone_king = match (lone_king_rule(&next), self.lone_king_plies.last().copied().flatten()) {
             (Some(_), Some(plies)) if same_material(&position, &next) => Some(plies.saturating_add(1)),
             (Some(_), _) => Some(0),
@@ -137,6 +131,12 @@ impl Game {
         self.quiet_plies.pop();
         self.lone_king_plies.pop();
         Some(mv)
+    }
+
+    /// For each position of the game, the half-moves since the move-limit counter last
+    /// started again.
+    pub fn move_limit_counts(&self) -> &[u16] {
+        &self.quiet_plies
     }
 
     /// How many times the current position has occurred, counting now.
@@ -169,6 +169,17 @@ impl Game {
             _ => None,
         }
     }
+}
+
+/// Whether playing `mv` in `position` starts the move-limit counter again: a capture,
+/// and a man move or a crowning depending on the rule set.
+pub fn resets_move_limit(position: &Position, mv: &Move) -> bool {
+    let reset = position.rules().draws.move_limit.map_or(CounterReset::ManMoveOrCapture, |limit| limit.reset);
+    mv.is_capture()
+        || match reset {
+            CounterReset::ManMoveOrCapture => position.men(position.side_to_move()).contains(mv.from()),
+            CounterReset::CaptureOrCrowning => mv.crowns(),
+        }
 }
 
 /// The lone-king rule that applies to `position`'s material, if any.

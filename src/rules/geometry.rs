@@ -82,6 +82,10 @@ pub struct Geometry {
     promotion: [Bitboard; 2],
     /// Left rotations equal to one step in each direction, by `Direction as usize`.
     rotations: [u32; 4],
+    /// The playing squares of each rank, from White's first rank.
+    ranks: [Bitboard; 10],
+    /// The playing squares at least two files and two ranks from every edge.
+    centre: Bitboard,
 }
 
 impl Geometry {
@@ -92,6 +96,8 @@ impl Geometry {
 
     const fn new(size: u8) -> Geometry {
         let mut squares = 0u64;
+        let mut ranks = [Bitboard(0); 10];
+        let mut centre = 0u64;
         let mut white_promotion = 0u64;
         let mut black_promotion = 0u64;
         let mut rank = 0;
@@ -100,6 +106,10 @@ impl Geometry {
             while file < size {
                 let bit = 1u64 << ((rank as u32 * (size as u32 + 1) + file as u32) / 2);
                 squares |= bit;
+                ranks[rank as usize].0 |= bit;
+                if rank >= 2 && rank < size - 2 && file >= 2 && file < size - 2 {
+                    centre |= bit;
+                }
                 if rank == size - 1 {
                     white_promotion |= bit;
                 }
@@ -116,6 +126,8 @@ impl Geometry {
             squares: Bitboard(squares),
             promotion: [Bitboard(white_promotion), Bitboard(black_promotion)],
             rotations: [half, half + 1, 64 - (half + 1), 64 - half],
+            ranks,
+            centre: Bitboard(centre),
         }
     }
 
@@ -135,6 +147,18 @@ impl Geometry {
     #[inline]
     pub const fn squares(&self) -> Bitboard {
         self.squares
+    }
+
+    /// The playing squares of rank `rank` (0 is White's first rank); empty past the board.
+    #[inline]
+    pub const fn rank(&self, rank: u8) -> Bitboard {
+        if rank < 10 { self.ranks[rank as usize] } else { Bitboard::EMPTY }
+    }
+
+    /// The playing squares at least two files and two ranks from every edge.
+    #[inline]
+    pub const fn centre(&self) -> Bitboard {
+        self.centre
     }
 
     /// The far rank where men of `color` are crowned.

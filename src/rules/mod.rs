@@ -22,7 +22,7 @@ pub use bitboard::Bitboard;
 pub use capture::capture_paths;
 pub use color::Color;
 pub use fen::FenError;
-pub use game::{Game, GameResult, Outcome, Reason};
+pub use game::{Game, GameResult, Outcome, Reason, resets_move_limit};
 pub use geometry::{Direction, Geometry};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::MoveError;

@@ -105,6 +105,13 @@ impl Position {
         self.hash
     }
 
+    /// The same pieces with the other side to move, as if the side to move had passed:
+    /// what the opponent threatens.
+    #[inline]
+    pub fn passed(&self) -> Position {
+        Position { side: !self.side, hash: self.hash ^ BLACK_TO_MOVE, ..*self }
+    }
+
     /// The same pieces with `side` to move.
     pub fn with_side_to_move(&self, side: Color) -> Position {
         Position::new(self.variant, side, self.pieces[0], self.pieces[1], self.kings)

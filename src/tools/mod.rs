@@ -1,3 +1,4 @@
 //! Command-line tools built on the rules and the search.
 
+pub mod analyse;
 pub mod perft;

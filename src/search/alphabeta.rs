@@ -1,0 +1,363 @@
+//! The search of one thread: iterative deepening with aspiration windows, principal
+//! variation search, and a quiescence search over captures.
+//!
+//! Draughts specifics: a capture is forced, so quiescence never stands pat while one is
+//! pending; a position where the opponent threatens a capture gets one more ply before
+//! quiescence (the threat extension); a forced move (the only legal one) costs no depth.
+//! A node is a position made on the board, quiescence included.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+
+use arrayvec::ArrayVec;
+
+use crate::rules::{Move, MoveList, Position, resets_move_limit};
+
+use super::eval::evaluate;
+use super::limits::Limits;
+use super::ordering::{MAX_PLY, Ordering, pick};
+use super::score::{DRAW, INFINITE, Score, from_table, is_decisive, loss_in, to_table};
+use super::time::Deadlines;
+use super::tt::{Bound, Entry, TranspositionTable};
+
+/// Nodes between two looks at the clock and the stop flag (about 0.2 ms).
+const POLL_INTERVAL: u64 = 1024;
+
+/// What every thread of one search shares.
+pub struct Shared<'a> {
+    /// The transposition table.
+    pub table: &'a TranspositionTable,
+    /// Set to stop every thread.
+    pub stop: &'a AtomicBool,
+    /// While set, time limits wait (pondering); cleared on a ponder hit.
+    pub pondering: &'a AtomicBool,
+    /// Nodes searched by all threads, updated every poll interval.
+    pub nodes: &'a AtomicU64,
+    /// The limits of this search.
+    pub limits: Limits,
+}
+
+/// A line of the search: a position of the game or of the current path, with the
+/// move-limit counter at it (positions before a reset cannot repeat).
+#[derive(Clone, Copy)]
+struct Frame {
+    hash: u64,
+    quiet_plies: u16,
+}
+
+/// The result of one completed iteration, for one principal variation.
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// The score of the line.
+    pub score: Score,
+    /// The moves, best first.
+    pub pv: Vec<Move>,
+}
+
+/// One thread's search state.
+pub struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    ordering: &'a mut Ordering,
+    main: bool,
+    deadlines: Deadlines,
+    was_pondering: bool,
+    unreported_nodes: u64,
+    /// Nodes this thread searched.
+    pub nodes: u64,
+    /// The deepest ply reached in the last iteration.
+    pub seldepth: usize,
+    aborted: bool,
+    frames: Vec<Frame>,
+    pv: Vec<ArrayVec<Move, MAX_PLY>>,
+    excluded: Vec<Move>,
+    root_depth: i32,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker for the game whose positions and move-limit counts are given (the last
+    /// is the root). The main worker watches the clock; the others only the stop flag.
+    pub fn new(
+        shared: &'a Shared<'a>,
+        ordering: &'a mut Ordering,
+        main: bool,
+        history: &[(Position, u16)],
+    ) -> Worker<'a> {
+        Worker {
+            shared,
+            ordering,
+            main,
+            deadlines: Deadlines::new(&shared.limits),
+            was_pondering: shared.pondering.load(AtomicOrdering::Relaxed),
+            unreported_nodes: 0,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            frames: history
+                .iter()
+                .map(|(position, quiet_plies)| Frame { hash: position.hash(), quiet_plies: *quiet_plies })
+                .collect(),
+            pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            excluded: Vec::new(),
+            root_depth: 0,
+        }
+    }
+
+    /// Permille of the transposition table in use by this search.
+    pub fn hashfull(&self) -> u32 {
+        self.shared.table.hashfull()
+    }
+
+    /// The deadlines the main worker keeps.
+    pub fn deadlines(&self) -> &Deadlines {
+        &self.deadlines
+    }
+
+    /// Searches `root` to `depth` with the window around `guess` widened until the
+    /// score falls inside, skipping the moves in `excluded` at the root (multi-PV).
+    /// `None` if the search was stopped before it finished.
+    pub fn search_root(
+        &mut self,
+        root: &Position,
+        depth: i32,
+        guess: Option<Score>,
+        excluded: &[Move],
+    ) -> Option<Line> {
+        self.excluded = excluded.to_vec();
+        self.root_depth = depth;
+        self.seldepth = 0;
+        let mut window = 50;
+        let (mut alpha, mut beta) = match guess {
+            Some(guess) if depth >= 5 && !is_decisive(guess) => (guess - window, guess + window),
+            _ => (-INFINITE, INFINITE),
+        };
+        loop {
+            let score = self.alphabeta(root, depth, alpha, beta, 0);
+            if self.aborted {
+                return None;
+            }
+            if score <= alpha && alpha > -INFINITE {
+                alpha = (score - window).max(-INFINITE);
+            } else if score >= beta && beta < INFINITE {
+                beta = (score + window).min(INFINITE);
+            } else {
+                return Some(Line { score, pv: self.pv[0].to_vec() });
+            }
+            window *= 2;
+        }
+    }
+
+    /// Counts a node and, every poll interval, checks the stop flag, the node limit
+    /// and (main thread) the clock.
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unreported_nodes += 1;
+        if self.unreported_nodes < POLL_INTERVAL {
+            return;
+        }
+        let total = self.shared.nodes.fetch_add(self.unreported_nodes, AtomicOrdering::Relaxed)
+            + self.unreported_nodes;
+        self.unreported_nodes = 0;
+        if self.main && self.root_depth > 1 {
+            let pondering = self.shared.pondering.load(AtomicOrdering::Relaxed);
+            if self.was_pondering && !pondering {
+                self.deadlines.restart();
+            }
+            self.was_pondering = pondering;
+            let out_of_nodes = self.shared.limits.nodes.is_some_and(|limit| total >= limit);
+            if out_of_nodes || (!pondering && self.deadlines.hard_passed()) {
+                self.shared.stop.store(true, AtomicOrdering::Relaxed);
+            }
+        }
+        if self.root_depth > 1 && self.shared.stop.load(AtomicOrdering::Relaxed) {
+            self.aborted = true;
+        }
+    }
+
+    /// Nodes searched by every thread so far.
+    pub fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(AtomicOrdering::Relaxed) + self.unreported_nodes
+    }
+
+    /// Publishes the nodes not yet added to the shared count.
+    pub fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.unreported_nodes, AtomicOrdering::Relaxed);
+        self.unreported_nodes = 0;
+    }
+
+    /// Whether the position on top of the frames is drawn by repetition (once in the
+    /// search is enough) or by the move limit.
+    fn is_draw(&self, position: &Position) -> bool {
+        let Some(&top) = self.frames.last() else {
+            return false;
+        };
+        let draws = position.rules().draws;
+        if draws.move_limit.is_some_and(|limit| top.quiet_plies >= limit.plies) {
+            return true;
+        }
+        if !draws.repetition {
+            return false;
+        }
+        let reach = usize::from(top.quiet_plies);
+        let len = self.frames.len();
+        (4..=reach).step_by(2).any(|back| len > back && self.frames[len - 1 - back].hash == top.hash)
+    }
+
+    fn push(&mut self, position: &Position, mv: &Move, child: &Position) {
+        let quiet = self.frames.last().map_or(0, |frame| frame.quiet_plies);
+        let quiet_plies = if resets_move_limit(position, mv) { 0 } else { quiet.saturating_add(1) };
+        self.frames.push(Frame { hash: child.hash(), quiet_plies });
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        let _ = line.try_extend_from_slice(&tail[0]);
+    }
+
+    fn alphabeta(
+        &mut self,
+        position: &Position,
+        mut depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        self.pv[ply].clear();
+        if ply > 0 && self.is_draw(position) {
+            return DRAW;
+        }
+        if depth <= 0 {
+            let threatened = ply < 2 * self.root_depth as usize
+                && !position.has_capture()
+                && position.passed().has_capture();
+            if !threatened {
+                return self.quiescence(position, alpha, beta, ply);
+            }
+            depth = 1;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(position);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let pv_node = beta - alpha > 1;
+        let key = position.hash();
+        let entry = self.shared.table.probe(key);
+        if let Some(entry) = entry.filter(|entry| ply > 0 && !pv_node && i32::from(entry.depth) >= depth) {
+            let score = from_table(entry.score, ply);
+            let cuts = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cuts {
+                return score;
+            }
+        }
+
+        let mut moves = MoveList::new();
+        position.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return loss_in(ply);
+        }
+        if moves.len() == 1 && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        let hash_move =
+            entry.and_then(|entry| entry.move_index).map(usize::from).filter(|&index| index < moves.len());
+        let mut scores = self.ordering.scores(&moves, ply, hash_move);
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_index = None;
+        let mut searched = 0;
+        while let Some(index) = pick(&mut scores) {
+            let mv = moves[index];
+            if ply == 0 && self.excluded.contains(&mv) {
+                continue;
+            }
+            let child = position.play(&mv);
+            self.count_node();
+            self.push(position, &mv, &child);
+            let score = if searched == 0 {
+                -self.alphabeta(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let probe = -self.alphabeta(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if probe > alpha && probe < beta {
+                    -self.alphabeta(&child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    probe
+                }
+            };
+            self.frames.pop();
+            if self.aborted {
+                return DRAW;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                best_index = Some(index);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        self.ordering.record_cutoff(mv, ply, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        if searched == 0 {
+            // Every root move was excluded (multi-PV beyond the number of moves).
+            return -INFINITE;
+        }
+        if ply > 0 || self.excluded.is_empty() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let move_index = best_index.and_then(|index| u8::try_from(index).ok());
+            let entry =
+                Entry { score: to_table(best, ply), depth: depth.clamp(0, 255) as u8, bound, move_index };
+            self.shared.table.store(key, entry);
+        }
+        best
+    }
+
+    /// Captures until the position is quiet, then the static evaluation. No stand-pat
+    /// while a capture is pending: it is forced.
+    fn quiescence(&mut self, position: &Position, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        let mut moves = MoveList::new();
+        position.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return loss_in(ply);
+        }
+        if !moves[0].is_capture() || ply >= MAX_PLY - 1 {
+            return evaluate(position);
+        }
+        let mut best = -INFINITE;
+        for mv in &moves {
+            let child = position.play(mv);
+            self.count_node();
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            if self.aborted {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, *mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,256 @@
+//! The search API: limits in, progress reports out, a stop handle, and the best move
+//! (with a move to ponder on) at the end. Every front end (Hub, DXP, match, analyse)
+//! calls this and nothing below it.
+//!
+//! Threads share one transposition table (Lazy SMP): every thread runs iterative
+//! deepening on the same root, helpers one ply deeper on alternate threads, and they
+//! help each other through the table. The main thread alone watches the clock, reports
+//! and decides the move.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::time::Duration;
+
+use crate::rules::{Game, Move};
+
+use super::alphabeta::{Line, Shared, Worker};
+use super::limits::Limits;
+use super::ordering::{MAX_PLY, Ordering};
+use super::score::Score;
+use super::tt::TranspositionTable;
+
+/// Stops a running search, or turns pondering into a real search. Shared between the
+/// thread that searches and the one that reads commands.
+#[derive(Debug, Default)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+}
+
+impl SearchControl {
+    /// A control for a normal search, or for pondering (time limits wait for
+    /// [`SearchControl::ponder_hit`]).
+    pub fn new(pondering: bool) -> SearchControl {
+        SearchControl { stop: AtomicBool::new(false), pondering: AtomicBool::new(pondering) }
+    }
+
+    /// Asks the search to stop as soon as it can (within a millisecond or so); it then
+    /// reports its best move.
+    pub fn stop(&self) {
+        self.stop.store(true, AtomicOrdering::Relaxed);
+    }
+
+    /// The pondered move was played: time limits start counting now.
+    pub fn ponder_hit(&self) {
+        self.pondering.store(false, AtomicOrdering::Relaxed);
+    }
+}
+
+/// A progress report, sent after each completed iteration (once per line in multi-PV).
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Nominal depth completed.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Which line this is, from 1 (multi-PV).
+    pub multipv: usize,
+    /// The line's score for the side to move.
+    pub score: Score,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Permille of the transposition table in use by this search.
+    pub hashfull: u32,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the side to move has no legal move.
+    pub best_move: Option<Move>,
+    /// The expected reply, to ponder on.
+    pub ponder_move: Option<Move>,
+    /// The score of the best move.
+    pub score: Score,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+}
+
+/// The engine: a transposition table and search threads.
+pub struct Engine {
+    table: TranspositionTable,
+    orderings: Vec<Ordering>,
+}
+
+impl Engine {
+    /// An engine with a table of `table_mib` MiB searching on `threads` threads.
+    pub fn new(table_mib: usize, threads: usize) -> Engine {
+        let mut engine = Engine { table: TranspositionTable::new(table_mib), orderings: Vec::new() };
+        engine.set_threads(threads);
+        engine
+    }
+
+    /// Sets the number of search threads (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.orderings.resize_with(threads.max(1), Ordering::default);
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.orderings.len()
+    }
+
+    /// Replaces the transposition table with an empty one of `mib` MiB.
+    pub fn set_table_size(&mut self, mib: usize) {
+        self.table = TranspositionTable::new(mib);
+    }
+
+    /// The transposition table size in MiB.
+    pub fn table_mib(&self) -> usize {
+        self.table.mib()
+    }
+
+    /// Forgets everything learnt: the next search is unrelated to the last.
+    pub fn new_game(&mut self) {
+        self.table.clear();
+        self.orderings.iter_mut().for_each(Ordering::clear);
+    }
+
+    /// Searches the current position of `game` within `limits`, reporting each
+    /// completed iteration to `report`, for the `multipv` best moves.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        multipv: usize,
+        control: &SearchControl,
+        report: impl FnMut(&Info),
+    ) -> SearchResult {
+        let history: Vec<_> =
+            game.positions().iter().copied().zip(game.move_limit_counts().iter().copied()).collect();
+        let nodes = AtomicU64::new(0);
+        self.table.new_search();
+        let shared = Shared {
+            table: &self.table,
+            stop: &control.stop,
+            pondering: &control.pondering,
+            nodes: &nodes,
+            limits: *limits,
+        };
+        let (main_ordering, helper_orderings) = self.orderings.split_at_mut(1);
+        let result = std::thread::scope(|scope| {
+            for (index, ordering) in helper_orderings.iter_mut().enumerate() {
+                let shared = &shared;
+                let history = &history;
+                scope.spawn(move || {
+                    ordering.age();
+                    let mut worker = Worker::new(shared, ordering, false, history);
+                    iterate(&mut worker, history, 1 + (index as i32 + 1) % 2, 1, limits, None);
+                });
+            }
+            main_ordering[0].age();
+            let mut worker = Worker::new(&shared, &mut main_ordering[0], true, &history);
+            let result = iterate(&mut worker, &history, 1, multipv.max(1), limits, Some(&mut { report }));
+            shared.stop.store(true, AtomicOrdering::Relaxed);
+            result
+        });
+        SearchResult { nodes: nodes.load(AtomicOrdering::Relaxed), ..result }
+    }
+}
+
+/// Iterative deepening for one thread from `first_depth`; the main thread (with a
+/// `report`) also decides when to stop and what to play.
+fn iterate(
+    worker: &mut Worker,
+    history: &[(crate::rules::Position, u16)],
+    first_depth: i32,
+    multipv: usize,
+    limits: &Limits,
+    mut report: Option<&mut dyn FnMut(&Info)>,
+) -> SearchResult {
+    let Some(&(root, _)) = history.last() else {
+        return SearchResult {
+            best_move: None,
+            ponder_move: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+        };
+    };
+    let root_moves = root.legal_moves();
+    let mut best: Vec<Line> = Vec::new();
+    let mut completed = 0;
+    let max_depth =
+        limits.depth.map_or(MAX_PLY as i32 - 8, |depth| (depth as i32).clamp(1, MAX_PLY as i32 - 8));
+    let lines = multipv.min(root_moves.len());
+    for depth in first_depth..=max_depth {
+        if root_moves.is_empty() {
+            break;
+        }
+        let mut found: Vec<Line> = Vec::new();
+        for index in 0..lines {
+            let excluded: Vec<Move> = found.iter().filter_map(|line| line.pv.first().copied()).collect();
+            let guess = best.get(index).map(|line| line.score);
+            match worker.search_root(&root, depth, guess, &excluded) {
+                Some(line) => found.push(line),
+                None => break,
+            }
+        }
+        if found.len() < lines {
+            // Stopped mid-iteration: keep a new best first line if it was found.
+            if let (Some(new), Some(old)) = (found.first(), best.first_mut())
+                && new.score > old.score
+                && new.pv.first() != old.pv.first()
+            {
+                *old = new.clone();
+            }
+            break;
+        }
+        found.sort_by_key(|line| -line.score);
+        best = found;
+        completed = depth;
+        let Some(report) = report.as_mut() else {
+            continue;
+        };
+        let time = worker.deadlines().elapsed();
+        let nodes = worker.total_nodes();
+        let hashfull = worker.hashfull();
+        for (index, line) in best.iter().enumerate() {
+            report(&Info {
+                depth: depth as u32,
+                seldepth: worker.seldepth as u32,
+                multipv: index + 1,
+                score: line.score,
+                nodes,
+                time,
+                nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+                hashfull,
+                pv: line.pv.clone(),
+            });
+        }
+        let forced = root_moves.len() == 1 && limits.clock.is_some();
+        if forced || (!limits.infinite && worker.deadlines().soft_passed()) {
+            break;
+        }
+    }
+    worker.flush_nodes();
+    let line = best.first();
+    SearchResult {
+        best_move: line.and_then(|line| line.pv.first().copied()).or(root_moves.first().copied()),
+        ponder_move: line.and_then(|line| line.pv.get(1).copied()),
+        score: line.map_or(0, |line| line.score),
+        depth: completed as u32,
+        nodes: worker.nodes,
+        time: worker.deadlines().elapsed(),
+    }
+}

@@ -1,0 +1,160 @@
+//! Static evaluation: what a quiet position is worth to the side to move, in centi-men.
+//!
+//! Terms: material; advancement of men (tempo), weighted up as the board empties; men
+//! kept on the back rank against enemy crowning; central squares; men close to
+//! crowning with the way ahead open; kings that cannot move; and in endings, the
+//! stronger side's kings closing in on the weaker side. Every weight lives in
+//! [`Weights`], one value per family of rule sets.
+
+use crate::rules::{Bitboard, Color, Direction, Position, Rules, Variant};
+
+use super::score::{MAX_EVAL, Score};
+
+/// The evaluation weights of one family of rule sets, in centi-men.
+#[derive(Clone, Copy, Debug)]
+pub struct Weights {
+    /// A king (a man is 100).
+    pub king: Score,
+    /// Per rank a man has advanced, when the board is full.
+    pub advance_opening: Score,
+    /// Per rank a man has advanced, when the board is nearly empty.
+    pub advance_ending: Score,
+    /// A man still on its own first rank while the opponent has men to crown.
+    pub back_rank: Score,
+    /// A man on one of the central squares.
+    pub centre_man: Score,
+    /// A king on one of the central squares.
+    pub centre_king: Score,
+    /// A man one step from crowning with an empty crowning square ahead.
+    pub about_to_crown: Score,
+    /// A king with no move.
+    pub trapped_king: Score,
+    /// Per step of distance between the stronger side's kings and the weaker side's
+    /// pieces, in endings without men.
+    pub king_chase: Score,
+}
+
+/// Short kings (English, Italian, Spanish with short kings): a king is worth about a
+/// man and a half.
+const SHORT_KINGS: Weights = Weights {
+    king: 150,
+    advance_opening: 2,
+    advance_ending: 6,
+    back_rank: 8,
+    centre_man: 4,
+    centre_king: 6,
+    about_to_crown: 30,
+    trapped_king: 40,
+    king_chase: 3,
+};
+
+/// Flying kings on 8x8: a king commands whole diagonals and is worth about three men.
+const FLYING_KINGS: Weights = Weights {
+    king: 300,
+    advance_opening: 2,
+    advance_ending: 5,
+    back_rank: 6,
+    centre_man: 4,
+    centre_king: 10,
+    about_to_crown: 40,
+    trapped_king: 60,
+    king_chase: 2,
+};
+
+/// International (10x10): flying kings, longer way to the crowning rank.
+const INTERNATIONAL: Weights = Weights { king: 330, advance_opening: 2, advance_ending: 4, ..FLYING_KINGS };
+
+/// The weights for `variant`.
+pub fn weights(variant: Variant) -> &'static Weights {
+    let rules = variant.rules();
+    if rules.geometry.size() == 10 {
+        &INTERNATIONAL
+    } else if rules.flying_kings {
+        &FLYING_KINGS
+    } else {
+        &SHORT_KINGS
+    }
+}
+
+/// The value of `position` for the side to move.
+pub fn evaluate(position: &Position) -> Score {
+    let rules = position.rules();
+    let weights = weights(position.variant());
+    let white = side_value(position, rules, weights, Color::White);
+    let black = side_value(position, rules, weights, Color::Black);
+    let score = (white - black + ending_value(position, weights)).clamp(-MAX_EVAL, MAX_EVAL);
+    if position.side_to_move() == Color::White { score } else { -score }
+}
+
+/// The terms of one side, from White's point of view for White.
+fn side_value(position: &Position, rules: &Rules, weights: &Weights, color: Color) -> Score {
+    let geometry = &rules.geometry;
+    let men = position.men(color);
+    let kings = position.kings(color);
+    let opponent_men = position.men(!color);
+    let empty = position.empty();
+    let start_men = geometry.square_count() as Score * 3 / 8;
+    let all_men = position.men(Color::White).count() + position.men(Color::Black).count();
+    // 0 with every man on the board, `start_men * 2` with none.
+    let emptiness = (2 * start_men - all_men as Score).max(0);
+
+    let mut value = men.count() as Score * 100 + kings.count() as Score * weights.king;
+
+    let advance_weight = weights.advance_opening
+        + (weights.advance_ending - weights.advance_opening) * emptiness / (2 * start_men);
+    let size = geometry.size();
+    for distance in 1..size - 1 {
+        let rank = if color == Color::White { distance } else { size - 1 - distance };
+        value += advance_weight * distance as Score * (men & geometry.rank(rank)).count() as Score;
+    }
+
+    if opponent_men.any() {
+        value += weights.back_rank * (men & geometry.promotion_rank(!color)).count() as Score;
+    }
+
+    let centre = geometry.centre();
+    value += weights.centre_man * (men & centre).count() as Score;
+    value += weights.centre_king * (kings & centre).count() as Score;
+
+    let crowning = geometry.promotion_rank(color);
+    let next_to_crown = Direction::forward(color)
+        .iter()
+        .fold(Bitboard::EMPTY, |set, &direction| set | geometry.step(crowning & empty, direction.opposite()));
+    value += weights.about_to_crown * (men & next_to_crown).count() as Score;
+
+    let mobile = Direction::ALL
+        .iter()
+        .fold(Bitboard::EMPTY, |set, &direction| set | geometry.step(empty, direction.opposite()));
+    value -= weights.trapped_king * (kings & !mobile).count() as Score;
+    value
+}
+
+/// In endings with kings and no men on one side at least, the side ahead in material
+/// gains by bringing its kings close to what is left of the other side.
+fn ending_value(position: &Position, weights: &Weights) -> Score {
+    let material = |color| position.pieces(color).count() as Score;
+    let (strong, weak) = match material(Color::White).cmp(&material(Color::Black)) {
+        std::cmp::Ordering::Greater => (Color::White, Color::Black),
+        std::cmp::Ordering::Less => (Color::Black, Color::White),
+        std::cmp::Ordering::Equal => return 0,
+    };
+    if position.men(weak).any() || position.kings(strong).is_empty() {
+        return 0;
+    }
+    let geometry = position.geometry();
+    let mut distance = 0;
+    for king in position.kings(strong) {
+        let (file, rank) = geometry.coordinates(king);
+        let nearest = position
+            .pieces(weak)
+            .map(|target| {
+                let (target_file, target_rank) = geometry.coordinates(target);
+                file.abs_diff(target_file).max(rank.abs_diff(target_rank))
+            })
+            .min()
+            .unwrap_or(0);
+        distance += Score::from(nearest);
+    }
+    let chase = -weights.king_chase * distance;
+    if strong == Color::White { chase } else { -chase }
+}

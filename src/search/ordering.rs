@@ -1,0 +1,91 @@
+//! Move ordering: the hash move first, then killer moves, then by history.
+
+use arrayvec::ArrayVec;
+
+use crate::rules::{MAX_MOVES, Move, MoveList};
+
+/// A score per move of a [`MoveList`], by index.
+pub type MoveScores = ArrayVec<i32, MAX_MOVES>;
+
+/// The deepest ply the search tables cover.
+pub const MAX_PLY: usize = 128;
+
+/// What a thread has learnt about which moves cut off: two killer moves per ply and a
+/// history score per (from, to) square pair.
+pub struct Ordering {
+    killers: Box<[[Option<Move>; 2]; MAX_PLY]>,
+    history: Box<[[i32; 64]; 64]>,
+}
+
+impl Default for Ordering {
+    fn default() -> Ordering {
+        Ordering { killers: Box::new([[None; 2]; MAX_PLY]), history: Box::new([[0; 64]; 64]) }
+    }
+}
+
+const HASH_MOVE: i32 = 1 << 30;
+const KILLER: [i32; 2] = [1 << 29, (1 << 29) - 1];
+
+impl Ordering {
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        *self = Ordering::default();
+    }
+
+    /// Scores for `moves` at `ply`, higher first; `hash_move` is the table's best move.
+    pub fn scores(&self, moves: &MoveList, ply: usize, hash_move: Option<usize>) -> MoveScores {
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        moves
+            .iter()
+            .enumerate()
+            .map(|(index, mv)| {
+                if Some(index) == hash_move {
+                    HASH_MOVE
+                } else if let Some(slot) = killers.iter().position(|killer| *killer == Some(*mv)) {
+                    KILLER[slot]
+                } else {
+                    self.history[mv.from().index() as usize][mv.to().index() as usize]
+                        + mv.captured().count() as i32 * (1 << 20)
+                }
+            })
+            .collect()
+    }
+
+    /// Records that the quiet move `mv` caused a cutoff at `ply` after a search of
+    /// `depth`.
+    pub fn record_cutoff(&mut self, mv: Move, ply: usize, depth: i32) {
+        if mv.is_capture() {
+            return;
+        }
+        let killers = &mut self.killers[ply.min(MAX_PLY - 1)];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let entry = &mut self.history[mv.from().index() as usize][mv.to().index() as usize];
+        *entry = (*entry + depth * depth).min(1 << 19);
+    }
+
+    /// Halves every history score, between searches, so old lessons fade.
+    pub fn age(&mut self) {
+        for row in self.history.iter_mut() {
+            for entry in row.iter_mut() {
+                *entry /= 2;
+            }
+        }
+    }
+}
+
+/// The index of the best-scored move not taken yet, which is then marked taken.
+/// Selection one step at a time: most nodes cut off after a move or two.
+pub fn pick(scores: &mut MoveScores) -> Option<usize> {
+    let (index, &score) = scores.iter().enumerate().max_by_key(|&(_, &score)| score)?;
+    if score == TAKEN {
+        return None;
+    }
+    scores[index] = TAKEN;
+    Some(index)
+}
+
+/// The score of a move already picked.
+const TAKEN: i32 = i32::MIN;

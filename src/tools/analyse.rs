@@ -1,0 +1,110 @@
+//! The analyse command: search a position and print the engine's progress, as text
+//! lines or one JSON object per line for scripts.
+
+use std::io::{self, Write};
+
+use serde_json::json;
+
+use crate::rules::{Game, Move, Position};
+use crate::search::score::{Score, is_decisive, plies_to_end};
+use crate::search::{Engine, Info, Limits, SearchControl};
+
+/// How the analysis is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// `depth=... score=... pv=...` lines, then `bestmove M [ponder M]`.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+/// `moves` written from `position` on, each in the notation of the position it is
+/// played in.
+pub fn line_text(position: &Position, moves: &[Move]) -> Vec<String> {
+    let mut position = *position;
+    moves
+        .iter()
+        .map(|mv| {
+            let text = position.move_to_text(mv);
+            position = position.play(mv);
+            text
+        })
+        .collect()
+}
+
+/// A score in men with two decimals, Hub style: a win in `n` plies is `100.00 - n/100`.
+pub fn score_in_men(score: Score) -> String {
+    format!("{:.2}", f64::from(score) / 100.0)
+}
+
+/// Searches the current position of `game` and prints every report and the best move.
+///
+/// # Errors
+/// Only from writing to `out`.
+pub fn run(
+    engine: &mut Engine,
+    game: &Game,
+    limits: &Limits,
+    multipv: usize,
+    output: Output,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let root = *game.position();
+    let mut written = Ok(());
+    let control = SearchControl::new(false);
+    let result = engine.search(game, limits, multipv, &control, |info| {
+        if written.is_ok() {
+            written = write_info(out, &root, info, output);
+        }
+    });
+    written?;
+    let best = result.best_move.map(|mv| root.move_to_text(&mv));
+    let ponder =
+        result.best_move.zip(result.ponder_move).map(|(best, ponder)| root.play(&best).move_to_text(&ponder));
+    match output {
+        Output::Json => writeln!(out, "{}", json!({ "bestmove": best, "ponder": ponder })),
+        Output::Text => match (best, ponder) {
+            (Some(best), Some(ponder)) => writeln!(out, "bestmove {best} ponder {ponder}"),
+            (Some(best), None) => writeln!(out, "bestmove {best}"),
+            (None, _) => writeln!(out, "bestmove none"),
+        },
+    }
+}
+
+fn write_info(out: &mut impl Write, root: &Position, info: &Info, output: Output) -> io::Result<()> {
+    let pv = line_text(root, &info.pv);
+    match output {
+        Output::Text => writeln!(
+            out,
+            "depth={} seldepth={} multipv={} score={} nodes={} nps={} time={:.3} hashfull={} pv={}",
+            info.depth,
+            info.seldepth,
+            info.multipv,
+            score_in_men(info.score),
+            info.nodes,
+            info.nps,
+            info.time.as_secs_f64(),
+            info.hashfull,
+            pv.join(" ")
+        ),
+        Output::Json => {
+            let score = match plies_to_end(info.score) {
+                Some(plies) if is_decisive(info.score) && info.score > 0 => json!({ "win": plies }),
+                Some(plies) => json!({ "loss": plies }),
+                None => json!({ "cp": info.score }),
+            };
+            let line = json!({
+                "depth": info.depth,
+                "seldepth": info.seldepth,
+                "multipv": info.multipv,
+                "score": score,
+                "nodes": info.nodes,
+                "nps": info.nps,
+                "time": info.time.as_secs_f64(),
+                "hashfull": info.hashfull,
+                "pv": pv,
+            });
+            writeln!(out, "{line}")
+        }
+    }
+}
