@@ -8,7 +8,7 @@ use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use crownhead::rules::{Game, Position, Variant};
 use crownhead::search::{Engine, Limits};
-use crownhead::tools::{analyse, perft};
+use crownhead::tools::{analyse, bench, perft};
 
 /// A fast multi-variant draughts and checkers engine.
 #[derive(Parser)]
@@ -26,6 +26,19 @@ enum Command {
     Moves(PositionArgs),
     /// Search a position and print the engine's progress and best move.
     Analyse(AnalyseArgs),
+    /// Search a fixed set of positions to a fixed depth: speed, and (one thread) the
+    /// bench signature.
+    Bench(BenchArgs),
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// Search depth.
+    #[arg(long, default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: u32,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
 }
 
 /// A rule set and a position in it.
@@ -170,6 +183,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 &mut out,
             )?;
         }
+        Some(Command::Bench(args)) => bench::run(args.depth, usize::from(args.threads), &mut out)?,
         Some(Command::Moves(args)) => {
             let position = args.position()?;
             for mv in position.legal_moves() {

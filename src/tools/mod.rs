@@ -1,4 +1,5 @@
 //! Command-line tools built on the rules and the search.
 
 pub mod analyse;
+pub mod bench;
 pub mod perft;
