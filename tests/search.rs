@@ -1,0 +1,167 @@
+//! Search behaviour: legal moves in every rule set, forced shots, won endings converted
+//! within the draw rules, strength against a shallower search, and the bench signature.
+
+use std::process::Command;
+
+use crownhead::rules::{Color, Game, Outcome, Position, Variant};
+use crownhead::search::{Engine, Limits, SearchControl, SearchResult};
+
+fn search(engine: &mut Engine, game: &Game, limits: Limits) -> SearchResult {
+    engine.search(game, &limits, 1, &SearchControl::new(false), |_| {})
+}
+
+fn best_text(variant: Variant, fen: &str, depth: u32) -> (String, i32) {
+    let position = Position::from_fen(variant, fen).expect("a valid FEN");
+    let mut engine = Engine::new(16, 1);
+    let result = search(&mut engine, &Game::new(position), Limits::depth(depth));
+    let best = result.best_move.expect("a legal move exists");
+    (position.move_to_text(&best), result.score)
+}
+
+/// Plays `plies` pseudo-random legal moves from the start, seeded.
+fn random_game(variant: Variant, seed: u64, plies: usize) -> Game {
+    let mut game = Game::new(Position::start(variant));
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for _ in 0..plies {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() || game.result().is_some() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        game.play(moves[(state % moves.len() as u64) as usize]).expect("legal");
+    }
+    game
+}
+
+#[test]
+fn never_returns_an_illegal_move() {
+    for threads in [1, 2] {
+        let mut engine = Engine::new(8, threads);
+        for variant in Variant::ALL {
+            for seed in 0..6 {
+                let game = random_game(variant, seed, 10 + 12 * seed as usize);
+                if game.position().legal_moves().is_empty() {
+                    continue;
+                }
+                let result = search(&mut engine, &game, Limits::depth(5));
+                let best = result.best_move.expect("a move when moves exist");
+                assert!(
+                    game.position().legal_moves().contains(&best),
+                    "{variant} {}",
+                    game.position().to_fen()
+                );
+                if let Some(ponder) = result.ponder_move {
+                    assert!(game.position().play(&best).legal_moves().contains(&ponder));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn no_move_when_the_game_is_over() {
+    let position = Position::from_fen(Variant::English, "W:W29:B25,22").expect("a valid FEN");
+    assert!(position.legal_moves().is_empty());
+    let mut engine = Engine::new(1, 1);
+    assert_eq!(search(&mut engine, &Game::new(position), Limits::depth(3)).best_move, None);
+}
+
+#[test]
+fn english_two_for_one_shot() {
+    // White gives a man on d4 (23-18). Black's only capture is c5xe3 (14x23); it cannot
+    // go on over f2, since g1 is occupied. Then f2 jumps e3 and e5 (27x18x11): two for
+    // one, four men against one.
+    //   . . . . . . . .      Black: a7 (5), c5 (14), e5 (15)
+    //   b . . . . . . .      White: c3 (22), e3 (23), f2 (27), h2 (28), g1 (32)
+    //   . . . . . . . .
+    //   . . b . b . . .
+    //   . . . . . . . .
+    //   . . w . w . . .
+    //   . . . . . w . w
+    //   . . . . . . w .
+    let (best, score) = best_text(Variant::English, "W:W22,23,27,28,32:B5,14,15", 6);
+    assert_eq!(best, "23-18");
+    assert!(score >= 200, "three men up: {score}");
+}
+
+#[test]
+fn flying_king_shot() {
+    // Russian: c3-d4 forces e5xc3, which empties the long diagonal behind c3; the king
+    // on a1 then takes c3 and f6 in one flight (a1xh8), leaving Black one man.
+    //   Black: e5, f6, h6    White: Ka1, c3, g1
+    let (best, score) = best_text(Variant::Russian, "W:WKa1,c3,g1:Be5,f6,h6", 6);
+    assert_eq!(best, "c3-d4");
+    assert!(score >= 200, "two men for one, with a king: {score}");
+}
+
+/// Plays engine against engine from `fen` until the game ends or `max_plies`; returns
+/// the game.
+fn play_out(variant: Variant, fen: &str, depth: u32, max_plies: usize) -> Game {
+    let mut game = Game::new(Position::from_fen(variant, fen).expect("a valid FEN"));
+    let mut engine = Engine::new(16, 1);
+    while game.result().is_none() && game.moves().len() < max_plies {
+        let best = search(&mut engine, &game, Limits::depth(depth)).best_move.expect("a move");
+        game.play(best).expect("legal");
+    }
+    game
+}
+
+#[test]
+fn wins_two_kings_against_one() {
+    for fen in ["W:WK1,K2:BK32", "W:WK29,K32:BK4", "B:WK14,K19:BK28", "W:WK30,K31:BK5"] {
+        let game = play_out(Variant::English, fen, 10, 200);
+        let result = game.result().unwrap_or_else(|| panic!("{fen}: not over in 200 plies"));
+        assert_eq!(result.outcome, Outcome::Win(Color::White), "{fen}: {:?}", result);
+    }
+}
+
+#[test]
+fn wins_three_kings_against_two() {
+    for fen in ["W:WK1,K2,K3:BK31,K32", "W:WK26,K27,K28:BK4,K5"] {
+        let game = play_out(Variant::English, fen, 12, 300);
+        let result = game.result().unwrap_or_else(|| panic!("{fen}: not over in 300 plies"));
+        assert_eq!(result.outcome, Outcome::Win(Color::White), "{fen}: {:?}", result);
+    }
+}
+
+#[test]
+fn depth_eight_beats_depth_two() {
+    let mut points = 0.0;
+    let games = 20;
+    for index in 0..games {
+        let opening = random_game(Variant::English, 100 + index / 2, 4);
+        let deep_side = if index % 2 == 0 { Color::Black } else { Color::White };
+        let mut game = opening.clone();
+        let mut deep = Engine::new(16, 1);
+        let mut shallow = Engine::new(16, 1);
+        while game.result().is_none() && game.moves().len() < 300 {
+            let (engine, depth) =
+                if game.position().side_to_move() == deep_side { (&mut deep, 8) } else { (&mut shallow, 2) };
+            let best = search(engine, &game, Limits::depth(depth)).best_move.expect("a move");
+            game.play(best).expect("legal");
+        }
+        points += match game.result().map(|result| result.outcome) {
+            Some(Outcome::Win(winner)) if winner == deep_side => 1.0,
+            Some(Outcome::Win(_)) => 0.0,
+            _ => 0.5,
+        };
+    }
+    assert!(points >= 0.8 * f64::from(games as u32), "depth 8 scored {points} of {games}");
+}
+
+#[test]
+fn bench_signature_matches_readme() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README");
+    let signature = readme
+        .lines()
+        .find_map(|line| line.strip_prefix("Bench signature: "))
+        .and_then(|rest| rest.trim().trim_matches('`').parse::<u64>().ok())
+        .expect("README states `Bench signature: N`");
+    let output = Command::new(env!("CARGO_BIN_EXE_crownhead")).arg("bench").output().expect("bench runs");
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    let last = text.lines().last().expect("output");
+    assert!(last.starts_with(&format!("nodes={signature} ")), "bench says `{last}`, README {signature}");
+}
