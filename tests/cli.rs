@@ -83,3 +83,46 @@ fn bad_input_is_a_one_line_error_with_status_2() {
         assert!(stdout(&output).is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn analyse_prints_progress_and_a_best_move() {
+    let output = crownhead(&["analyse", "--variant", "italian", "--moves", "21-17 9-13", "--depth", "5"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    assert!(lines[4].starts_with("depth=5 seldepth="), "{text}");
+    assert!(lines[4].contains(" score=") && lines[4].contains(" pv="), "{text}");
+    let best = lines[5].strip_prefix("bestmove ").expect("a bestmove line");
+    let first_pv_move = lines[4].split(" pv=").nth(1).and_then(|pv| pv.split(' ').next()).expect("a pv");
+    assert_eq!(best.split(' ').next(), Some(first_pv_move));
+}
+
+#[test]
+fn analyse_json_is_one_object_per_line() {
+    let output =
+        crownhead(&["analyse", "--variant", "international", "--nodes", "20000", "--multipv", "2", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let values: Vec<serde_json::Value> =
+        text.lines().map(|line| serde_json::from_str(line).expect("valid JSON")).collect();
+    let (last, progress) = values.split_last().expect("output");
+    assert!(last["bestmove"].is_string(), "{last}");
+    assert!(progress.iter().all(|value| value["pv"].is_array() && value["score"].is_object()));
+    assert!(progress.iter().any(|value| value["multipv"] == 2));
+}
+
+#[test]
+fn analyse_refuses_bad_moves_and_missing_limits() {
+    for args in [
+        &["analyse", "--moves", "11-15 11-15", "--depth", "3"][..],
+        &["analyse", "--depth", "3", "--nodes", "10"],
+        &["analyse"],
+        &["analyse", "--movetime", "-1"],
+        &["bench", "--depth", "0"],
+    ] {
+        let output = crownhead(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&output).lines().count(), 1, "{args:?}: {}", stderr(&output));
+    }
+}

@@ -165,3 +165,71 @@ fn bench_signature_matches_readme() {
     let last = text.lines().last().expect("output");
     assert!(last.starts_with(&format!("nodes={signature} ")), "bench says `{last}`, README {signature}");
 }
+
+#[test]
+fn stop_is_honoured_quickly() {
+    let game = Game::new(Position::start(Variant::International));
+    let mut engine = Engine::new(16, 2);
+    let control = SearchControl::new(false);
+    let limits = Limits { infinite: true, ..Limits::default() };
+    let started = std::time::Instant::now();
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            control.stop();
+        });
+        engine.search(&game, &limits, 1, &control, |_| {})
+    });
+    let elapsed = started.elapsed();
+    assert!(result.best_move.is_some());
+    // 300 ms of search, then at most a generous 100 ms to wind down.
+    assert!(elapsed.as_millis() < 400, "stopped after {elapsed:?}");
+}
+
+#[test]
+fn move_time_is_kept() {
+    let game = Game::new(Position::start(Variant::English));
+    let mut engine = Engine::new(16, 1);
+    let started = std::time::Instant::now();
+    let result = search(&mut engine, &game, Limits::move_time(std::time::Duration::from_millis(250)));
+    let elapsed = started.elapsed();
+    assert!(result.best_move.is_some());
+    assert!(elapsed.as_millis() <= 300, "took {elapsed:?} for 250 ms");
+    assert!(result.depth >= 6, "only depth {}", result.depth);
+}
+
+#[test]
+fn clock_with_no_time_left_still_moves_at_once() {
+    let game = Game::new(Position::start(Variant::Russian));
+    let mut engine = Engine::new(16, 1);
+    let clock = crownhead::search::Clock { time: -0.5, increment: 0.1, moves_to_go: None };
+    let started = std::time::Instant::now();
+    let result = search(&mut engine, &game, Limits { clock: Some(clock), ..Limits::default() });
+    assert!(result.best_move.is_some());
+    assert!(started.elapsed().as_millis() < 100, "took {:?}", started.elapsed());
+}
+
+#[test]
+fn node_limit_is_kept() {
+    let game = Game::new(Position::start(Variant::English));
+    let mut engine = Engine::new(16, 1);
+    let result = search(&mut engine, &game, Limits::nodes(50_000));
+    assert!(result.best_move.is_some());
+    assert!(result.nodes < 50_000 + 2_048, "{} nodes", result.nodes);
+}
+
+#[test]
+fn multipv_lists_distinct_moves_best_first() {
+    let game = Game::new(Position::start(Variant::English));
+    let mut engine = Engine::new(16, 1);
+    let mut last_depth_lines = Vec::new();
+    engine.search(&game, &Limits::depth(6), 3, &SearchControl::new(false), |info| {
+        if info.depth == 6 {
+            last_depth_lines.push((info.multipv, info.score, info.pv[0]));
+        }
+    });
+    assert_eq!(last_depth_lines.iter().map(|line| line.0).collect::<Vec<_>>(), [1, 2, 3]);
+    assert!(last_depth_lines.windows(2).all(|pair| pair[0].1 >= pair[1].1));
+    assert!(last_depth_lines[0].2 != last_depth_lines[1].2 && last_depth_lines[1].2 != last_depth_lines[2].2);
+    assert!(last_depth_lines[0].2 != last_depth_lines[2].2);
+}
