@@ -14,7 +14,7 @@ use crate::rules::{Move, MoveList, Position, resets_move_limit};
 
 use super::eval::evaluate;
 use super::limits::Limits;
-use super::ordering::{MAX_PLY, Ordering, pick};
+use super::ordering::{MAX_PLY, MoveScores, Ordering, pick};
 use super::score::{DRAW, INFINITE, Score, from_table, is_decisive, loss_in, to_table};
 use super::time::Deadlines;
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -265,7 +265,8 @@ impl<'a> Worker<'a> {
         }
         let hash_move =
             entry.and_then(|entry| entry.move_index).map(usize::from).filter(|&index| index < moves.len());
-        let mut scores = self.ordering.scores(&moves, ply, hash_move);
+        let mut scores = MoveScores::new();
+        self.ordering.score_moves(&moves, ply, hash_move, &mut scores);
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_index = None;
@@ -331,14 +332,12 @@ impl<'a> Worker<'a> {
     fn quiescence(&mut self, position: &Position, mut alpha: Score, beta: Score, ply: usize) -> Score {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
+        if !position.has_capture() || ply >= MAX_PLY - 1 {
+            // Counted in bulk: only whether there is a move matters here.
+            return if position.count_legal_moves() == 0 { loss_in(ply) } else { evaluate(position) };
+        }
         let mut moves = MoveList::new();
         position.generate_moves(&mut moves);
-        if moves.is_empty() {
-            return loss_in(ply);
-        }
-        if !moves[0].is_capture() || ply >= MAX_PLY - 1 {
-            return evaluate(position);
-        }
         let mut best = -INFINITE;
         for mv in &moves {
             let child = position.play(mv);

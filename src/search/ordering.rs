@@ -32,23 +32,27 @@ impl Ordering {
         *self = Ordering::default();
     }
 
-    /// Scores for `moves` at `ply`, higher first; `hash_move` is the table's best move.
-    pub fn scores(&self, moves: &MoveList, ply: usize, hash_move: Option<usize>) -> MoveScores {
+    /// Fills `scores` with a score for each of `moves` at `ply`, higher first;
+    /// `hash_move` is the table's best move.
+    pub fn score_moves(
+        &self,
+        moves: &MoveList,
+        ply: usize,
+        hash_move: Option<usize>,
+        scores: &mut MoveScores,
+    ) {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        moves
-            .iter()
-            .enumerate()
-            .map(|(index, mv)| {
-                if Some(index) == hash_move {
-                    HASH_MOVE
-                } else if let Some(slot) = killers.iter().position(|killer| *killer == Some(*mv)) {
-                    KILLER[slot]
-                } else {
-                    self.history[mv.from().index() as usize][mv.to().index() as usize]
-                        + mv.captured().count() as i32 * (1 << 20)
-                }
-            })
-            .collect()
+        scores.clear();
+        scores.extend(moves.iter().enumerate().map(|(index, mv)| {
+            if Some(index) == hash_move {
+                HASH_MOVE
+            } else if let Some(slot) = killers.iter().position(|killer| *killer == Some(*mv)) {
+                KILLER[slot]
+            } else {
+                self.history[mv.from().index() as usize][mv.to().index() as usize]
+                    + mv.captured().count() as i32 * (1 << 20)
+            }
+        }));
     }
 
     /// Records that the quiet move `mv` caused a cutoff at `ply` after a search of
