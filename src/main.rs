@@ -20,6 +20,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Speak the Hub protocol on standard input and output (also the default).
+    Hub,
     /// Count the leaves of the legal move tree to a depth (checks and times move generation).
     Perft(PerftArgs),
     /// List the legal moves of a position, one per line, in the rule set's notation.
@@ -159,9 +161,9 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
     match cli.command {
-        None => {
-            use clap::CommandFactory;
-            Cli::command().print_help()?;
+        None | Some(Command::Hub) => {
+            drop(out);
+            crownhead::protocol::hub::run(io::BufReader::new(io::stdin()), io::stdout())?;
         }
         Some(Command::Perft(args)) => {
             let position = args.position.position()?;

@@ -65,6 +65,9 @@ pub struct Worker<'a> {
     pub nodes: u64,
     /// The deepest ply reached in the last iteration.
     pub seldepth: usize,
+    /// Plies from the root summed over the leaves of the last iteration, and the
+    /// number of leaves: their ratio is the mean depth.
+    pub leaf_plies: (u64, u64),
     aborted: bool,
     frames: Vec<Frame>,
     pv: Vec<ArrayVec<Move, MAX_PLY>>,
@@ -90,6 +93,7 @@ impl<'a> Worker<'a> {
             unreported_nodes: 0,
             nodes: 0,
             seldepth: 0,
+            leaf_plies: (0, 0),
             aborted: false,
             frames: history
                 .iter()
@@ -124,6 +128,7 @@ impl<'a> Worker<'a> {
         self.excluded = excluded.to_vec();
         self.root_depth = depth;
         self.seldepth = 0;
+        self.leaf_plies = (0, 0);
         let mut window = 50;
         let (mut alpha, mut beta) = match guess {
             Some(guess) if depth >= 5 && !is_decisive(guess) => (guess - window, guess + window),
@@ -333,6 +338,8 @@ impl<'a> Worker<'a> {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         if !position.has_capture() || ply >= MAX_PLY - 1 {
+            self.leaf_plies.0 += ply as u64;
+            self.leaf_plies.1 += 1;
             // Counted in bulk: only whether there is a move matters here.
             return if position.count_legal_moves() == 0 { loss_in(ply) } else { evaluate(position) };
         }

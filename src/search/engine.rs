@@ -52,6 +52,8 @@ pub struct Info {
     pub depth: u32,
     /// Deepest ply reached.
     pub seldepth: u32,
+    /// Mean ply of the leaves searched.
+    pub mean_depth: f64,
     /// Which line this is, from 1 (multi-PV).
     pub multipv: usize,
     /// The line's score for the side to move.
@@ -229,6 +231,7 @@ fn iterate(
             report(&Info {
                 depth: depth as u32,
                 seldepth: worker.seldepth as u32,
+                mean_depth: worker.leaf_plies.0 as f64 / worker.leaf_plies.1.max(1) as f64,
                 multipv: index + 1,
                 score: line.score,
                 nodes,

@@ -1,0 +1,392 @@
+//! The Hub protocol, version 2 as Scan 3 speaks it, on standard input and output: the
+//! protocol of pydraughts' `HubEngine`, lidraughts-bot and Hub GUIs. `protocol.md` at
+//! the top of the repository describes the dialect.
+//!
+//! A reader thread turns input into lines; the session handles them in order. A search
+//! runs on a thread of its own and writes its `info` and `done` lines itself, so that
+//! `ping`, `stop` and `ponder-hit` are answered while it runs. Any other command first
+//! stops the search and waits for its `done`.
+
+mod board;
+mod line;
+
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+pub use board::{BoardError, Encoding, parse_position, write_position};
+pub use line::{Line, LineError, quote};
+
+use crate::rules::{Game, Move, Position, Variant};
+use crate::search::{Clock, Engine, Info, Limits, SearchControl};
+
+/// The default transposition table size, in MiB.
+pub const DEFAULT_TABLE_MIB: usize = 64;
+
+/// A writer shared by the session and its search thread, one whole line at a time.
+type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn send(output: &Output, text: &str) {
+    // A closed output leaves nobody to talk to; the session ends at end of input.
+    if let Ok(mut out) = output.lock() {
+        let _ = writeln!(out, "{text}").and_then(|()| out.flush());
+    }
+}
+
+/// A search in progress.
+struct Running {
+    control: Arc<SearchControl>,
+    handle: JoinHandle<Engine>,
+}
+
+/// The state of a Hub session.
+struct Session {
+    output: Output,
+    variant: Variant,
+    encoding: Encoding,
+    threads: usize,
+    table_mib: usize,
+    ponder: bool,
+    engine: Option<Engine>,
+    game: Option<Game>,
+    level: Limits,
+    running: Option<Running>,
+}
+
+/// Speaks Hub on `input` and `output` until `quit` or the end of input.
+///
+/// # Errors
+/// Only when the reader thread cannot be started.
+pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) -> io::Result<()> {
+    let lines = spawn_reader(input)?;
+    let mut session = Session {
+        output: Arc::new(Mutex::new(Box::new(output))),
+        variant: Variant::English,
+        encoding: Encoding::Standard,
+        threads: 1,
+        table_mib: DEFAULT_TABLE_MIB,
+        ponder: false,
+        engine: None,
+        game: None,
+        level: Limits::default(),
+        running: None,
+    };
+    while let Ok(Some(text)) = lines.recv() {
+        if !session.handle(&text) {
+            break;
+        }
+    }
+    session.stop_search();
+    Ok(())
+}
+
+/// Reads lines on a thread of its own; `None` marks the end of input (or a read error).
+fn spawn_reader(input: impl BufRead + Send + 'static) -> io::Result<Receiver<Option<String>>> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::Builder::new().name("hub-input".into()).spawn(move || {
+        for line in input.lines() {
+            match line {
+                Ok(line) => {
+                    if sender.send(Some(line)).is_err() {
+                        return;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        let _ = sender.send(None);
+    })?;
+    Ok(receiver)
+}
+
+impl Session {
+    fn send(&self, text: &str) {
+        send(&self.output, text);
+    }
+
+    fn error(&self, message: &str) {
+        self.send(&format!("error message={}", quote(message)));
+    }
+
+    /// Handles one line; `false` to end the session.
+    fn handle(&mut self, text: &str) -> bool {
+        let line = match Line::parse(text) {
+            Ok(line) => line,
+            Err(error) => {
+                self.error(&error.to_string());
+                return true;
+            }
+        };
+        match line.command.as_str() {
+            "ping" => self.send("pong"),
+            "stop" => {
+                if let Some(running) = &self.running {
+                    running.control.stop();
+                }
+            }
+            "ponder-hit" => {
+                if let Some(running) = &self.running {
+                    running.control.ponder_hit();
+                }
+            }
+            "quit" => return false,
+            command => {
+                self.stop_search();
+                match command {
+                    "hub" => self.hub(),
+                    "set-param" => self.set_param(&line),
+                    "init" => {
+                        self.engine();
+                        self.send("ready");
+                    }
+                    "new-game" => self.engine().new_game(),
+                    "pos" => self.position(&line),
+                    "level" => self.level(&line),
+                    "go" => self.go(&line),
+                    other => self.error(&format!("unknown command '{}'", truncate(other))),
+                }
+            }
+        }
+        true
+    }
+
+    /// Stops the search in progress, if any, and takes its engine back.
+    fn stop_search(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.control.stop();
+            match running.handle.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => self.error("search failed"),
+            }
+        }
+    }
+
+    /// The engine, created with the current parameters if there is none.
+    fn engine(&mut self) -> &mut Engine {
+        let (mib, threads) = (self.table_mib, self.threads);
+        self.engine.get_or_insert_with(|| Engine::new(mib, threads))
+    }
+
+    fn hub(&self) {
+        self.send(&format!(
+            "id name=crownhead version={} author={} country={}",
+            env!("CARGO_PKG_VERSION"),
+            quote("crownhead developers"),
+            quote("")
+        ));
+        let variants: Vec<&str> = Variant::ALL.iter().map(|variant| variant.name()).collect();
+        self.send(&format!(
+            "param name=variant value={} type=enum values={}",
+            self.variant,
+            quote(&variants.join(" "))
+        ));
+        self.send(&format!("param name=threads value={} type=int min=1 max=512", self.threads));
+        self.send(&format!("param name=tt-size value={} type=int min=1 max=65536", self.table_mib));
+        self.send(&format!("param name=ponder value={} type=bool", self.ponder));
+        self.send(&format!(
+            "param name=pos-encoding value={} type=enum values={}",
+            encoding_name(self.encoding),
+            quote("standard pydraughts")
+        ));
+        self.send("wait");
+    }
+
+    fn set_param(&mut self, line: &Line) {
+        let (Some(name), Some(value)) = (line.value("name"), line.value("value")) else {
+            self.error("set-param needs name and value");
+            return;
+        };
+        let result: Result<(), String> = match name {
+            "variant" => {
+                value.parse().map(|variant| self.variant = variant).map_err(|error| format!("{error}"))
+            }
+            "threads" => parse_in(value, 1, 512).map(|threads| {
+                self.threads = threads;
+                if let Some(engine) = &mut self.engine {
+                    engine.set_threads(threads);
+                }
+            }),
+            "tt-size" => parse_in(value, 1, 65536).map(|mib| {
+                self.table_mib = mib;
+                if let Some(engine) = &mut self.engine {
+                    engine.set_table_size(mib);
+                }
+            }),
+            "ponder" => match value {
+                "true" | "false" => {
+                    self.ponder = value == "true";
+                    Ok(())
+                }
+                _ => Err(format!("ponder is true or false, not '{}'", truncate(value))),
+            },
+            "pos-encoding" => match value {
+                "standard" | "pydraughts" => {
+                    self.encoding =
+                        if value == "standard" { Encoding::Standard } else { Encoding::Pydraughts };
+                    Ok(())
+                }
+                _ => Err(format!("pos-encoding is standard or pydraughts, not '{}'", truncate(value))),
+            },
+            // The protocol says to ignore parameters one does not know.
+            _ => Ok(()),
+        };
+        if let Err(message) = result {
+            self.error(&message);
+        }
+    }
+
+    fn position(&mut self, line: &Line) {
+        // Scan resets the level with every position.
+        self.level = Limits::default();
+        self.game = None;
+        let start = if line.has("start") || line.value("pos").is_none() {
+            Ok(Position::start(self.variant))
+        } else {
+            parse_position(self.variant, self.encoding, line.value("pos").unwrap_or_default())
+        };
+        let mut game = match start {
+            Ok(position) => Game::new(position),
+            Err(error) => return self.error(&format!("bad position: {error}")),
+        };
+        for text in line.value("moves").unwrap_or_default().split_whitespace() {
+            let played = game.position().parse_hub_move(text).and_then(|mv| game.play(mv));
+            if played.is_err() {
+                return self.error(&format!("illegal move '{}'", truncate(text)));
+            }
+        }
+        self.game = Some(game);
+    }
+
+    fn level(&mut self, line: &Line) {
+        let mut level = Limits { infinite: line.has("infinite"), ..Limits::default() };
+        let seconds =
+            |name| line.value(name).map(|text| text.parse::<f64>().ok().filter(|value| value.is_finite()));
+        let count = |name| line.value(name).map(|text| text.parse::<u64>().ok());
+        let bad = |name: &str| format!("bad level value for {name}");
+        match count("depth") {
+            Some(Some(depth)) => level.depth = Some(depth.clamp(1, 100) as u32),
+            Some(None) => return self.error(&bad("depth")),
+            None => {}
+        }
+        match count("nodes") {
+            Some(Some(nodes)) => level.nodes = Some(nodes.max(1)),
+            Some(None) => return self.error(&bad("nodes")),
+            None => {}
+        }
+        match seconds("move-time") {
+            Some(Some(time)) => level.move_time = Some(Duration::from_secs_f64(time.clamp(0.0, 1e7))),
+            Some(None) => return self.error(&bad("move-time")),
+            None => {}
+        }
+        match (seconds("time"), seconds("inc"), count("moves")) {
+            (None, None, None) => {}
+            (Some(Some(time)), increment, moves) => {
+                let Some(increment) = increment.unwrap_or(Some(0.0)) else {
+                    return self.error(&bad("inc"));
+                };
+                let Some(moves) = moves.unwrap_or(Some(0)) else {
+                    return self.error(&bad("moves"));
+                };
+                level.clock = Some(Clock {
+                    time: time.clamp(-1e7, 1e7),
+                    increment: increment.clamp(0.0, 1e7),
+                    moves_to_go: u32::try_from(moves).ok().filter(|&moves| moves > 0),
+                });
+            }
+            _ => return self.error("level needs time= with inc= or moves="),
+        }
+        self.level = level;
+    }
+
+    fn go(&mut self, line: &Line) {
+        let Some(game) = self.game.clone() else {
+            return self.error("no position (send pos first)");
+        };
+        if game.position().legal_moves().is_empty() {
+            return self.error("no legal move in this position");
+        }
+        let pondering = line.has("ponder");
+        let mut limits = self.level;
+        // Scan resets the level after each search.
+        self.level = Limits::default();
+        if line.has("analyze") && limits == Limits::default() {
+            limits.infinite = true;
+        }
+        let control = Arc::new(SearchControl::new(pondering));
+        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(self.table_mib, self.threads));
+        let output = Arc::clone(&self.output);
+        let search_control = Arc::clone(&control);
+        let spawned = std::thread::Builder::new().name("hub-search".into()).spawn(move || {
+            let root = *game.position();
+            let result = engine.search(&game, &limits, 1, &search_control, |info| {
+                send(&output, &info_line(&root, info));
+            });
+            let text = match (result.best_move, result.ponder_move) {
+                (Some(best), Some(ponder)) => {
+                    format!(
+                        "done move={} ponder={}",
+                        root.move_to_hub(&best),
+                        root.play(&best).move_to_hub(&ponder)
+                    )
+                }
+                (Some(best), None) => format!("done move={}", root.move_to_hub(&best)),
+                (None, _) => "error message=\"no legal move\"".to_string(),
+            };
+            send(&output, &text);
+            engine
+        });
+        match spawned {
+            Ok(handle) => self.running = Some(Running { control, handle }),
+            Err(error) => self.error(&format!("cannot start the search: {error}")),
+        }
+    }
+}
+
+/// An `info` line: depth, mean depth, score in men, nodes, time, nps in millions, and
+/// the principal variation in Hub move notation.
+fn info_line(root: &Position, info: &Info) -> String {
+    format!(
+        "info depth={} mean-depth={:.1} score={:.2} nodes={} time={:.3} nps={:.1} pv={}",
+        info.depth,
+        info.mean_depth,
+        f64::from(info.score) / 100.0,
+        info.nodes,
+        info.time.as_secs_f64(),
+        info.nps as f64 / 1e6,
+        quote(&hub_line(root, &info.pv).join(" "))
+    )
+}
+
+/// `moves` in Hub notation, each from the position it is played in.
+fn hub_line(root: &Position, moves: &[Move]) -> Vec<String> {
+    let mut position = *root;
+    moves
+        .iter()
+        .map(|mv| {
+            let text = position.move_to_hub(mv);
+            position = position.play(mv);
+            text
+        })
+        .collect()
+}
+
+fn encoding_name(encoding: Encoding) -> &'static str {
+    match encoding {
+        Encoding::Standard => "standard",
+        Encoding::Pydraughts => "pydraughts",
+    }
+}
+
+fn parse_in(text: &str, min: usize, max: usize) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(value) if (min..=max).contains(&value) => Ok(value),
+        _ => Err(format!("'{}' is not a number from {min} to {max}", truncate(text))),
+    }
+}
+
+/// At most 40 characters of a user's text, for error messages.
+fn truncate(text: &str) -> String {
+    text.chars().take(40).collect()
+}

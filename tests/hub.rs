@@ -1,0 +1,210 @@
+//! The Hub protocol spoken to the real binary, line by line: the handshake, searches,
+//! and bad input that must get an error (or be ignored) while the engine keeps serving.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_crownhead"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let input = child.stdin.take().expect("stdin");
+        let output: ChildStdout = child.stdout.take().expect("stdout");
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, input, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("engine reads");
+        self.input.flush().expect("engine reads");
+    }
+
+    fn next(&self) -> String {
+        self.lines.recv_timeout(Duration::from_secs(20)).expect("an answer within 20 s")
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&self, prefix: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self.next();
+            let done = line.starts_with(prefix);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    fn assert_serving(&mut self) {
+        self.send("ping");
+        assert_eq!(self.until("pong").last().map(String::as_str), Some("pong"));
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn handshake_lists_parameters_and_waits() {
+    let mut engine = Engine::start(&["hub"]);
+    engine.send("hub");
+    let lines = engine.until("wait");
+    assert!(lines[0].starts_with("id name=crownhead version="), "{lines:?}");
+    for name in ["variant", "threads", "tt-size", "ponder", "pos-encoding"] {
+        assert!(
+            lines.iter().any(|line| line.starts_with(&format!("param name={name} "))),
+            "{name}: {lines:?}"
+        );
+    }
+    let variants = lines.iter().find(|line| line.starts_with("param name=variant")).expect("variant");
+    assert!(variants.contains("type=enum values=\"english english-25 italian"), "{variants}");
+    engine.send("init");
+    assert_eq!(engine.until("ready").last().map(String::as_str), Some("ready"));
+}
+
+#[test]
+fn no_argument_speaks_hub_and_nothing_else() {
+    let mut engine = Engine::start(&[]);
+    engine.send("hub");
+    assert!(engine.next().starts_with("id "));
+    engine.send("quit");
+    let status = engine.child.wait().expect("exits");
+    assert!(status.success());
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut engine.child.stderr.take().expect("stderr"), &mut stderr)
+        .expect("read");
+    assert!(stderr.is_empty(), "stderr must stay quiet: {stderr}");
+}
+
+#[test]
+fn searches_answer_with_info_and_done() {
+    let mut engine = Engine::start(&["hub"]);
+    engine.send("set-param name=variant value=standard");
+    engine.send("init");
+    engine.until("ready");
+    engine.send("pos start moves=\"32-28 19-23 28x19\"");
+    engine.send("level depth=6");
+    engine.send("go think");
+    let lines = engine.until("done");
+    let info = &lines[lines.len() - 2];
+    for field in ["depth=6 ", "mean-depth=", "score=", "nodes=", "time=", "nps=", "pv="] {
+        assert!(info.contains(field), "{field}: {info}");
+    }
+    // Black must recapture: 14x23 (or 13x24) in Hub form, captured squares listed.
+    let done = lines.last().expect("done");
+    assert!(done.starts_with("done move=1") && done.contains("x19"), "{done}");
+}
+
+#[test]
+fn bad_input_gets_errors_and_the_engine_keeps_serving() {
+    let mut engine = Engine::start(&["hub"]);
+    let long = "x".repeat(100_000);
+    for line in [
+        "",
+        "   ",
+        "frobnicate now",
+        "pos pos=Wxyz",
+        "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwq",
+        "pos start moves=\"11-15 11-15\"",
+        "pos start moves=\"11-99\"",
+        "go think",
+        "level depth=deep",
+        "level time=abc",
+        "set-param name=threads value=0",
+        "set-param name=variant value=chess",
+        "set-param value=3",
+        "pos pos=\"unterminated",
+        long.as_str(),
+    ] {
+        engine.send(line);
+        let answer = engine.next();
+        assert!(answer.starts_with("error message="), "{:.60}: {answer}", line);
+        engine.assert_serving();
+    }
+    // Ignored, as the protocol says: unknown parameters, and stop or ponder-hit when idle.
+    for line in ["set-param name=book value=true", "stop", "ponder-hit", "new-game"] {
+        engine.send(line);
+        engine.assert_serving();
+    }
+    // An illegal move leaves no position to search.
+    engine.send("pos start moves=\"22-18\"");
+    assert!(engine.next().starts_with("error message="));
+    engine.send("go think");
+    assert!(engine.next().starts_with("error message="));
+    engine.assert_serving();
+}
+
+#[test]
+fn ping_is_answered_during_a_search_and_stop_ends_it_quickly() {
+    let mut engine = Engine::start(&["hub"]);
+    engine.send("set-param name=variant value=international");
+    engine.send("pos start");
+    engine.send("level infinite");
+    engine.send("go analyze");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.assert_serving();
+    let asked = Instant::now();
+    engine.send("stop");
+    let lines = engine.until("done");
+    assert!(asked.elapsed() < Duration::from_millis(100), "done after {:?}", asked.elapsed());
+    assert!(lines.last().is_some_and(|line| line.starts_with("done move=")));
+    // A stop after done is ignored.
+    engine.send("stop");
+    engine.assert_serving();
+}
+
+#[test]
+fn pondering_waits_for_ponder_hit() {
+    let mut engine = Engine::start(&["hub"]);
+    engine.send("pos start");
+    engine.send("level move-time=0.2");
+    engine.send("go ponder");
+    // While pondering the clock does not run: no done before the ponder-hit.
+    assert!(
+        engine.lines.recv_timeout(Duration::from_millis(500)).iter().all(|line| line.starts_with("info"))
+    );
+    engine.send("ponder-hit");
+    let lines = engine.until("done");
+    assert!(lines.last().is_some_and(|line| line.starts_with("done move=")));
+}
+
+#[test]
+fn pydraughts_positions_are_read_with_one_parameter() {
+    // pydraughts' English start: its own square order, colours swapped, and English
+    // numbering for moves (variants.md 4.2).
+    let mut engine = Engine::start(&["hub"]);
+    engine.send("set-param name=pos-encoding value=pydraughts");
+    engine.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"12-16\"");
+    engine.send("level depth=3");
+    engine.send("go think");
+    let done = engine.until("done").pop().expect("done");
+    let best = done.strip_prefix("done move=").and_then(|rest| rest.split(' ').next()).expect("a move");
+    // White answers 12-16 from 21..24: a White move in English numbering.
+    let from: u32 = best.split(['-', 'x']).next().and_then(|from| from.parse().ok()).expect("a number");
+    assert!((21..=24).contains(&from), "{done}");
+}

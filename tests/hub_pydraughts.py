@@ -1,0 +1,119 @@
+"""Complete games between pydraughts and crownhead over Hub, driven by pydraughts' own
+HubEngine, the client lidraughts-bot uses. Every engine move is checked legal by
+pydraughts, and every game must end by pydraughts' rules.
+
+Usage: python3 tests/hub_pydraughts.py PATH_TO_CROWNHEAD
+Run by tests/hub_pydraughts.rs; exits non-zero on any failure.
+"""
+
+import sys
+import threading
+import time
+
+from draughts import Board
+from draughts.engine import HubEngine, Limit
+
+MAX_PLIES = 600
+
+
+def capture_key(hub_move):
+    """A Hub move as (from, to, captured set): captured squares may come in any order."""
+    squares = hub_move.replace("-", "x").split("x")
+    return squares[0], squares[1], frozenset(squares[2:])
+
+
+def legal_keys(board):
+    return {capture_key(move.hub_move) for move in board.legal_moves()}
+
+
+def open_engine(binary, variant):
+    engine = HubEngine([binary, "hub"])
+    # The one parameter pydraughts needs for 8x8: its own square order in pos strings.
+    engine.configure({"variant": variant, "pos-encoding": "pydraughts", "threads": 1, "tt-size": 16})
+    engine.init()
+    engine.ping()
+    return engine
+
+
+def play_game(binary, variant, limit_for, ponder_at=None, stop_at=None):
+    """Plays crownhead against itself (one process per side), pydraughts keeping the board.
+    Returns the number of plies played."""
+    board = Board(variant)
+    engines = [open_engine(binary, variant), open_engine(binary, variant)]
+    clocks = [None, None]
+    plies = 0
+    try:
+        while not board.is_over():
+            if plies >= MAX_PLIES:
+                raise AssertionError(f"{variant}: not over after {MAX_PLIES} plies: {board.fen}")
+            side = plies % 2
+            engine = engines[side]
+            limit, clocks[side] = limit_for(clocks[side])
+            started = time.monotonic()
+            if plies == ponder_at:
+                # Ponder, then tell the engine its move was played: it must answer.
+                result = {}
+                thread = threading.Thread(target=lambda: result.update(play=engine.play(board, limit, True)))
+                thread.start()
+                time.sleep(0.2)
+                engine.ponderhit()
+                thread.join(timeout=30)
+                assert not thread.is_alive(), f"{variant}: no answer after ponder-hit"
+                played = result["play"]
+            elif plies == stop_at:
+                # An infinite search, stopped from outside.
+                result = {}
+                thread = threading.Thread(target=lambda: result.update(play=engine.play(board, Limit(movetime=1000), False)))
+                thread.start()
+                time.sleep(0.3)
+                engine.stop()
+                thread.join(timeout=5)
+                assert not thread.is_alive(), f"{variant}: no answer after stop"
+                played = result["play"]
+            else:
+                played = engine.play(board, limit, False)
+            spent = time.monotonic() - started
+            if clocks[side] is not None:
+                clocks[side] = clocks[side] - spent
+                assert clocks[side] > 0, f"{variant}: lost on time at ply {plies}"
+            key = capture_key(played.move.hub_move)
+            assert key in legal_keys(board), f"{variant}: illegal {played.move.hub_move} in {board.fen}"
+            board.push(played.move)
+            plies += 1
+    finally:
+        for engine in engines:
+            engine.quit()
+            engine.kill_process()
+    return plies
+
+
+def clock(base, increment):
+    """A limit function for a game clock with increment."""
+    def limit_for(left):
+        left = base if left is None else left + increment
+        return Limit(time=left, inc=increment), left
+    return limit_for
+
+
+def fixed(**kwargs):
+    return lambda left: (Limit(**kwargs), None)
+
+
+def main():
+    binary = sys.argv[1]
+    games = [
+        ("english", clock(4.0, 0.05), {"ponder_at": 6}),
+        ("italian", fixed(movetime=0.05), {"stop_at": 5}),
+        ("russian", fixed(depth=7), {}),
+        ("brazilian", clock(3.0, 0.05), {"ponder_at": 3}),
+        ("standard", fixed(movetime=0.05), {"stop_at": 4}),
+    ]
+    for variant, limit_for, extra in games:
+        started = time.monotonic()
+        plies = play_game(binary, variant, limit_for, **extra)
+        print(f"{variant}: game over after {plies} plies in {time.monotonic() - started:.1f} s")
+    print(f"{len(games)} passed, 0 failed")
+
+
+if __name__ == "__main__":
+    main()

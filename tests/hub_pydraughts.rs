@@ -1,0 +1,18 @@
+//! pydraughts' `HubEngine` (the client lidraughts-bot uses) plays complete games against
+//! the real binary: see `tests/hub_pydraughts.py`.
+
+use std::process::Command;
+
+#[test]
+fn pydraughts_plays_complete_games_over_hub() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/hub_pydraughts.py");
+    let output = Command::new("python3")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_crownhead"))
+        .output()
+        .expect("python3 must be installed (see tests/requirements.txt)");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "pydraughts games failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("5 passed, 0 failed"), "{stdout}");
+}
