@@ -136,6 +136,9 @@ struct AnalyseArgs {
 }
 
 fn main() -> ExitCode {
+    // Logging goes to stderr and is off unless RUST_LOG asks for it: pydraughts merges
+    // the engine's stderr into the protocol stream.
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("off")).init();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => {

@@ -29,6 +29,7 @@ pub const DEFAULT_TABLE_MIB: usize = 64;
 type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 
 fn send(output: &Output, text: &str) {
+    log::debug!("hub > {text}");
     // A closed output leaves nobody to talk to; the session ends at end of input.
     if let Ok(mut out) = output.lock() {
         let _ = writeln!(out, "{text}").and_then(|()| out.flush());
@@ -112,6 +113,7 @@ impl Session {
 
     /// Handles one line; `false` to end the session.
     fn handle(&mut self, text: &str) -> bool {
+        log::debug!("hub < {text}");
         let line = match Line::parse(text) {
             Ok(line) => line,
             Err(error) => {
