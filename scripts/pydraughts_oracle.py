@@ -62,7 +62,9 @@ with one of several "kinds" of play, cycling through KINDS:
   have a king (or, failing that, two kings are on the board), then a few more
   plies;
 * king_capture: as kings, then play goes on until the side to move has a
-  capture with a king (a multi-capture if one turns up soon).
+  capture that pydraughts lists more than once (duplicate flying-king paths)
+  or, failing that within 40 plies, a multi-capture by a king, a capture by a
+  king, or any capture.
 
 Positions without legal moves (game over) are never written, nor are
 duplicate FENs.  Each FEN is checked to round-trip: ``Board(variant, fen)``
@@ -211,6 +213,7 @@ def classify(variant: str, board: Board, moves: Dict[MoveKey, object]) -> Dict[s
         "multi_capture": any(len(m.captures) >= 2 for m in captures),
         "king_capture": bool(king_captures),
         "king_multi_capture": any(len(m.captures) >= 2 for m in king_captures),
+        "duplicate_listed": len(board.legal_moves()) > len(moves),
     }
 
 
@@ -282,18 +285,20 @@ def play_plies(rng: random.Random, board: Board, plies: int, biased: float = 0.0
     for _ in range(plies):
         move = mixed_move(rng, board, biased)
         if move is None:
-            for _ in range(min(rng.randint(1, 4), len(board.move_stack))):
-                board.pop()
-            return
+            break
         board.push(move)
+    if not board.legal_moves():
+        for _ in range(min(rng.randint(1, 4), len(board.move_stack))):
+            board.pop()
 
 
-def play_until(rng: random.Random, board: Board, condition, max_plies: int, biased: float) -> bool:
-    """Play until ``condition(board)`` holds at a position with legal moves.
+def play_until(rng: random.Random, board: Board, condition, max_plies: int, biased: float,
+               chooser=None) -> bool:
+    """Play until ``condition(board, distinct moves)`` holds at a position with legal moves.
 
-    ``biased`` is the probability of using king_biased_move for each ply
-    (uniform random otherwise).  Returns False if the game ends or max_plies is
-    exceeded first.
+    Moves come from ``chooser(rng, board)`` if given, else from mixed_move with
+    probability ``biased`` of the king-biased policy.  Returns False if the
+    game ends or max_plies is exceeded first.
     """
     for _ in range(max_plies + 1):
         moves = distinct_moves(board)
@@ -301,8 +306,31 @@ def play_until(rng: random.Random, board: Board, condition, max_plies: int, bias
             return False
         if condition(board, moves):
             return True
-        board.push(mixed_move(rng, board, biased))
+        board.push(chooser(rng, board) if chooser else mixed_move(rng, board, biased))
     return False
+
+
+def lists_duplicates(board: Board) -> bool:
+    """True when board.legal_moves() lists some move more than once (see move_key)."""
+    listed = board.legal_moves()
+    return len(listed) > len({move_key(m) for m in listed})
+
+
+def duplicate_seeking_move(rng: random.Random, board: Board):
+    """A random move after which the opponent has a move listed twice, if any; else mixed play.
+
+    One ply of look-ahead: this is how positions with duplicate flying-king
+    capture paths (the case the deduplication is for) are found in reasonable
+    time; pure random play reaches them rarely.
+    """
+    moves = list(distinct_moves(board).values())
+    hits = []
+    for move in moves:
+        board.push(move)
+        if opponent_must_capture(board) and two_kings(board, None) and lists_duplicates(board):
+            hits.append(move)
+        board.pop()
+    return rng.choice(hits) if hits else mixed_move(rng, board, 0.3)
 
 
 def two_kings(board: Board, moves) -> bool:
@@ -317,6 +345,11 @@ def kings_both_sides(board: Board, moves) -> bool:
 
 def capture_pending(board: Board, moves) -> bool:
     return any(m.captures for m in moves.values())
+
+
+def duplicate_listed(board: Board, moves) -> bool:
+    """Condition form of lists_duplicates (``moves`` = the distinct moves)."""
+    return len(board.legal_moves()) > len(moves)
 
 
 def make_king_capture_condition(variant: str, multi: bool):
@@ -378,19 +411,24 @@ def generate_position(variant: str, kind: str, rng: random.Random) -> Optional[B
             later = board.copy()
             play_plies(rng, later, rng.randint(0, 12), biased=0.5)
             # Keep the extra plies only if two kings are still on the board.
-            return later if two_kings(later, None) and later.legal_moves() else board
+            return later if two_kings(later, None) and rich_enough(later) else board
         elif kind == "king_capture":
             board = reach_kings(rng, variant)
             if board is None:
                 continue
             start = len(board.move_stack)
-            # Prefer a king multi-capture, then any king capture, then any
-            # capture, always with two or more kings on the board.
-            for condition, plies, biased in (
-                    (make_king_capture_condition(variant, True), 40, 0.5),
-                    (make_king_capture_condition(variant, False), 40, 0.5),
-                    (capture_pending, 30, 0.3)):
-                if play_until(rng, board, lambda b, m: two_kings(b, m) and condition(b, m), plies, biased):
+            # Prefer a capture that pydraughts lists more than once (a flying
+            # king with several stops on one line: the duplicate case), then a
+            # king multi-capture, then any king capture, then any capture,
+            # always with two or more kings on the board (and rich_enough).
+            for condition, plies, biased, chooser in (
+                    (duplicate_listed, 40, 0.0, duplicate_seeking_move),
+                    (make_king_capture_condition(variant, True), 40, 0.5, None),
+                    (make_king_capture_condition(variant, False), 40, 0.5, None),
+                    (capture_pending, 30, 0.3, None)):
+                def wanted(b, m, condition=condition):
+                    return two_kings(b, m) and rich_enough(b) and condition(b, m)
+                if play_until(rng, board, wanted, plies, biased, chooser):
                     return board
                 while len(board.move_stack) > start:
                     board.pop()
