@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
+use crownhead::protocol::dxp;
 use crownhead::rules::{Game, Position, Variant};
 use crownhead::search::{Engine, Limits};
 use crownhead::tools::{analyse, bench, perft};
@@ -31,6 +32,39 @@ enum Command {
     /// Search a fixed set of positions to a fixed depth: speed, and (one thread) the
     /// bench signature.
     Bench(BenchArgs),
+    /// Play over DXP (DamExchange, TCP): listen for games, or connect and propose them.
+    Dxp(DxpArgs),
+}
+
+#[derive(Args)]
+struct DxpArgs {
+    /// Listen for an initiator here (the default role).
+    #[arg(long, value_name = "ADDR:PORT", conflicts_with = "connect")]
+    listen: Option<String>,
+    /// Connect to a follower here and propose games.
+    #[arg(long, value_name = "ADDR:PORT")]
+    connect: Option<String>,
+    /// The rule set (DXP messages do not name one).
+    #[arg(long, default_value = "international")]
+    variant: Variant,
+    /// Minutes per player an initiator proposes (0: one second a move).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(0..=999))]
+    time: u16,
+    /// Moves in that time an initiator proposes (0: the whole game).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=999))]
+    moves: u16,
+    /// Think this many seconds a move, whatever the game clock says.
+    #[arg(long, value_parser = positive_seconds)]
+    movetime: Option<f64>,
+    /// Games an initiator plays, colours alternating.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+    games: u32,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    tt_size: u32,
 }
 
 #[derive(Args)]
@@ -189,6 +223,24 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             )?;
         }
         Some(Command::Bench(args)) => bench::run(args.depth, usize::from(args.threads), &mut out)?,
+        Some(Command::Dxp(args)) => {
+            let options = dxp::Options {
+                variant: args.variant,
+                threads: usize::from(args.threads),
+                table_mib: args.tt_size as usize,
+                minutes: args.time,
+                moves: args.moves,
+                games: args.games,
+                move_time: args.movetime.map(Duration::from_secs_f64),
+            };
+            match &args.connect {
+                Some(address) => dxp::initiate(address, &options, &mut out).context("dxp")?,
+                None => {
+                    let address = args.listen.unwrap_or_else(|| format!("127.0.0.1:{}", dxp::DEFAULT_PORT));
+                    dxp::listen(&address, &options, &mut out).context("dxp")?;
+                }
+            }
+        }
         Some(Command::Moves(args)) => {
             let position = args.position()?;
             for mv in position.legal_moves() {

@@ -1,9 +1,9 @@
 //! Static evaluation: what a quiet position is worth to the side to move, in centi-men.
 //!
 //! Terms: material; advancement of men (tempo), weighted up as the board empties; men
-//! kept on the back rank against enemy crowning; central squares; men close to
-//! crowning with the way ahead open; kings that cannot move; and in endings, the
-//! stronger side's kings closing in on the weaker side. Every weight lives in
+//! kept on the back rank against enemy crowning; central squares; mobility of men; men
+//! next to crowning, and runaway men whose way forward is clear; kings that cannot move;
+//! and in endings, the stronger side's kings closing in on the weaker side. Every weight lives in
 //! [`Weights`], one value per family of rule sets.
 
 use crate::rules::{Bitboard, Color, Direction, Position, Rules, Variant};
@@ -27,6 +27,10 @@ pub struct Weights {
     pub centre_king: Score,
     /// A man one step from crowning with an empty crowning square ahead.
     pub about_to_crown: Score,
+    /// A man within three ranks of crowning whose way forward no enemy piece stands in.
+    pub runaway: Score,
+    /// Per square a man can step to.
+    pub mobility: Score,
     /// A king with no move.
     pub trapped_king: Score,
     /// Per step of distance between the stronger side's kings and the weaker side's
@@ -44,6 +48,8 @@ const SHORT_KINGS: Weights = Weights {
     centre_man: 4,
     centre_king: 6,
     about_to_crown: 30,
+    runaway: 20,
+    mobility: 2,
     trapped_king: 40,
     king_chase: 3,
 };
@@ -57,6 +63,8 @@ const FLYING_KINGS: Weights = Weights {
     centre_man: 4,
     centre_king: 10,
     about_to_crown: 40,
+    runaway: 30,
+    mobility: 2,
     trapped_king: 60,
     king_chase: 2,
 };
@@ -121,6 +129,28 @@ fn side_value(position: &Position, rules: &Rules, weights: &Weights, color: Colo
         .iter()
         .fold(Bitboard::EMPTY, |set, &direction| set | geometry.step(crowning & empty, direction.opposite()));
     value += weights.about_to_crown * (men & next_to_crown).count() as Score;
+
+    let forward = |set: Bitboard| {
+        Direction::forward(color)
+            .iter()
+            .fold(Bitboard::EMPTY, |reach, &direction| reach | geometry.step(set, direction))
+    };
+    value += weights.mobility * (forward(men) & empty).count() as Score;
+    let near_crowning = (1..=3).fold(Bitboard::EMPTY, |near, distance| {
+        let rank = if color == Color::White { size - 1 - distance } else { distance };
+        near | geometry.rank(rank)
+    });
+    for man in men & near_crowning {
+        let mut cone = Bitboard::from_square(man);
+        let mut free = true;
+        while free && cone.any() && (cone & crowning).is_empty() {
+            cone = forward(cone);
+            free = (cone & position.pieces(!color)).is_empty();
+        }
+        if free {
+            value += weights.runaway;
+        }
+    }
 
     let mobile = Direction::ALL
         .iter()

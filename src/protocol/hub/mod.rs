@@ -7,7 +7,6 @@
 //! `ping`, `stop` and `ponder-hit` are answered while it runs. Any other command first
 //! stops the search and waits for its `done`.
 
-mod board;
 mod line;
 
 use std::io::{self, BufRead, Write};
@@ -16,9 +15,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-pub use board::{BoardError, Encoding, parse_position, write_position};
 pub use line::{Line, LineError, quote};
 
+use super::board::{Encoding, parse_hub_position};
 use crate::rules::{Game, Move, Position, Variant};
 use crate::search::{Clock, Engine, Info, Limits, SearchControl};
 
@@ -246,7 +245,7 @@ impl Session {
         let start = if line.has("start") || line.value("pos").is_none() {
             Ok(Position::start(self.variant))
         } else {
-            parse_position(self.variant, self.encoding, line.value("pos").unwrap_or_default())
+            parse_hub_position(self.variant, self.encoding, line.value("pos").unwrap_or_default())
         };
         let mut game = match start {
             Ok(position) => Game::new(position),

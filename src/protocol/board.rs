@@ -1,5 +1,6 @@
-//! Hub position strings: the side to move, then one letter per square in number order
-//! (`w`, `b`, `W`, `B` for men and kings, `e` for empty).
+//! Position strings of the text protocols: the side to move, then one letter per square
+//! in number order. Hub writes `w`, `b`, `W`, `B` for men and kings and `e` for empty;
+//! DXP writes `z` and `Z` (zwart) for black.
 //!
 //! Two orders of the squares are understood. The standard one follows the rule set's own
 //! numbering and colours (for algebraic rule sets, a1 = 1, c1 = 2, ..., h8 = 32), as
@@ -10,7 +11,30 @@
 
 use crate::rules::{Color, FenError, Position, Role, Variant};
 
-/// The order of the squares in a Hub position string.
+/// The letters of a position string: White's man and king, Black's man and king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Letters {
+    /// White's man, king; Black's man, king.
+    pub pieces: [char; 4],
+}
+
+impl Letters {
+    /// Hub's letters: `w W b B`.
+    pub const HUB: Letters = Letters { pieces: ['w', 'W', 'b', 'B'] };
+    /// DXP's letters: `w W z Z`.
+    pub const DXP: Letters = Letters { pieces: ['w', 'W', 'z', 'Z'] };
+
+    fn piece(self, letter: char) -> Option<(Color, bool)> {
+        let index = self.pieces.iter().position(|&piece| piece == letter)?;
+        Some((if index < 2 { Color::White } else { Color::Black }, index % 2 == 1))
+    }
+
+    fn letter(self, color: Color, king: bool) -> char {
+        self.pieces[2 * color.index() + usize::from(king)]
+    }
+}
+
+/// The order of the squares in a position string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Encoding {
     /// The rule set's own numbering and colours.
@@ -71,33 +95,29 @@ fn number_at(variant: Variant, encoding: Encoding, index: usize) -> (usize, bool
     (number, swap)
 }
 
-/// Reads a Hub position string for `variant`.
+/// Reads the squares of a position string (without the side to move) for `variant`,
+/// with `side` to move, in the rule set's own colours.
 ///
 /// # Errors
 /// [`BoardError`] says what is wrong.
-pub fn parse_position(variant: Variant, encoding: Encoding, text: &str) -> Result<Position, BoardError> {
-    let letters: Vec<char> = text.trim().chars().collect();
+pub fn parse_squares(
+    variant: Variant,
+    encoding: Encoding,
+    letters: Letters,
+    side: Color,
+    squares: &str,
+) -> Result<Position, BoardError> {
+    let squares: Vec<char> = squares.chars().collect();
     let expected = variant.rules().geometry.square_count();
-    if letters.len() != expected + 1 {
-        return Err(BoardError::Length { expected, found: letters.len().saturating_sub(1) });
+    if squares.len() != expected {
+        return Err(BoardError::Length { expected, found: squares.len() });
     }
-    let (_, swap) = number_at(variant, encoding, 1);
-    let side = match letters[0] {
-        'W' => Color::White,
-        'B' => Color::Black,
-        other => return Err(BoardError::Side(other)),
-    };
-    let side = if swap { !side } else { side };
     let mut lists: [Vec<String>; 2] = [Vec::new(), Vec::new()];
-    for (index, &letter) in letters.iter().enumerate().skip(1) {
-        let (color, king) = match letter {
-            'w' => (Color::White, false),
-            'W' => (Color::White, true),
-            'b' => (Color::Black, false),
-            'B' => (Color::Black, true),
-            'e' => continue,
-            other => return Err(BoardError::Square(other)),
-        };
+    for (index, &letter) in (1..).zip(&squares) {
+        if letter == 'e' {
+            continue;
+        }
+        let (color, king) = letters.piece(letter).ok_or(BoardError::Square(letter))?;
         let (number, swap) = number_at(variant, encoding, index);
         let color = if swap { !color } else { color };
         lists[color.index()].push(format!("{}{number}", if king { "K" } else { "" }));
@@ -106,13 +126,39 @@ pub fn parse_position(variant: Variant, encoding: Encoding, text: &str) -> Resul
     Ok(Position::from_fen(variant, &fen)?)
 }
 
-/// Writes `position` as a Hub position string.
-pub fn write_position(position: &Position, encoding: Encoding) -> String {
+/// Reads a Hub position string (side to move, then the squares) for `variant`.
+///
+/// # Errors
+/// [`BoardError`] says what is wrong.
+pub fn parse_hub_position(variant: Variant, encoding: Encoding, text: &str) -> Result<Position, BoardError> {
+    let text = text.trim();
+    let mut chars = text.chars();
+    let side = match chars.next() {
+        Some('W') => Color::White,
+        Some('B') => Color::Black,
+        other => return Err(BoardError::Side(other.unwrap_or(' '))),
+    };
+    let swap = colours_swapped(variant, encoding);
+    parse_squares(variant, encoding, Letters::HUB, if swap { !side } else { side }, chars.as_str())
+}
+
+/// Whether the encoding shows `variant`'s colours swapped.
+pub fn colours_swapped(variant: Variant, encoding: Encoding) -> bool {
+    number_at(variant, encoding, 1).1
+}
+
+/// Writes `position` as a Hub position string (side to move, then the squares).
+pub fn write_hub_position(position: &Position, encoding: Encoding) -> String {
+    let swap = colours_swapped(position.variant(), encoding);
+    let side = if swap { !position.side_to_move() } else { position.side_to_move() };
+    format!("{}{}", side.letter(), write_squares(position, encoding, Letters::HUB))
+}
+
+/// Writes the squares of `position`, one letter each, in the encoding's order.
+pub fn write_squares(position: &Position, encoding: Encoding, letters: Letters) -> String {
     let variant = position.variant();
     let rules = variant.rules();
-    let (_, swap) = number_at(variant, encoding, 1);
-    let side = if swap { !position.side_to_move() } else { position.side_to_move() };
-    let mut text = String::from(side.letter());
+    let mut text = String::new();
     for index in 1..=rules.geometry.square_count() {
         let (number, swap) = number_at(variant, encoding, index);
         let piece = u32::try_from(number)
@@ -122,13 +168,8 @@ pub fn write_position(position: &Position, encoding: Encoding) -> String {
         text.push(match piece {
             None => 'e',
             Some(piece) => {
-                let white = (piece.color == Color::White) != swap;
-                match (white, piece.role) {
-                    (true, Role::Man) => 'w',
-                    (true, Role::King) => 'W',
-                    (false, Role::Man) => 'b',
-                    (false, Role::King) => 'B',
-                }
+                let color = if swap { !piece.color } else { piece.color };
+                letters.letter(color, piece.role == Role::King)
             }
         });
     }

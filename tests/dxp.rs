@@ -1,0 +1,200 @@
+//! DXP over loopback TCP: pydraughts' DXPEngine against the listening follower, two
+//! crownhead processes playing each other, and hostile input that must leave the
+//! follower serving the next connection.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// A follower process listening on a free loopback port.
+struct Follower {
+    child: Child,
+    address: String,
+}
+
+impl Follower {
+    fn start(variant: &str) -> Follower {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_crownhead"))
+            .args([
+                "dxp",
+                "--listen",
+                "127.0.0.1:0",
+                "--variant",
+                variant,
+                "--movetime",
+                "0.02",
+                "--tt-size",
+                "8",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut first).expect("a line");
+        let address = first.trim().strip_prefix("listening on ").expect("listening on ADDRESS").to_string();
+        Follower { child, address }
+    }
+
+    fn port(&self) -> &str {
+        self.address.rsplit(':').next().unwrap_or_default()
+    }
+}
+
+impl Drop for Follower {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn pydraughts_games(variant: &str, pydraughts_name: &str) {
+    let follower = Follower::start(variant);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/dxp_pydraughts.py");
+    let output = Command::new("python3")
+        .args([script, follower.port(), pydraughts_name, "2"])
+        .output()
+        .expect("python3 must be installed (see tests/requirements.txt)");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains("2 passed, 0 failed"), "{stdout}");
+}
+
+#[test]
+fn pydraughts_plays_international_over_dxp() {
+    pydraughts_games("international", "standard");
+}
+
+#[test]
+fn pydraughts_plays_english_over_dxp() {
+    pydraughts_games("english", "english");
+}
+
+#[test]
+fn two_crownheads_play_several_games() {
+    for variant in ["international", "russian"] {
+        let follower = Follower::start(variant);
+        let output = Command::new(env!("CARGO_BIN_EXE_crownhead"))
+            .args([
+                "dxp",
+                "--connect",
+                &follower.address,
+                "--variant",
+                variant,
+                "--movetime",
+                "0.02",
+                "--games",
+                "3",
+            ])
+            .output()
+            .expect("the initiator runs");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
+        let games: Vec<&str> = stdout.lines().collect();
+        assert_eq!(games.len(), 3, "{stdout}");
+        for (index, line) in games.iter().enumerate() {
+            assert!(line.starts_with(&format!("game {}: crownhead (", index + 1)), "{line}");
+            let by_rules = ["no legal move", "threefold repetition", "move limit", "lone king held"];
+            assert!(by_rules.iter().any(|reason| line.contains(reason)), "not ended by the rules: {line}");
+        }
+    }
+}
+
+/// Sends raw bytes, then reads what comes back within `wait`.
+fn exchange(address: &str, bytes: &[u8], wait: Duration) -> Vec<String> {
+    let mut stream = TcpStream::connect(address).expect("the follower accepts");
+    stream.write_all(bytes).expect("send");
+    stream.set_read_timeout(Some(wait)).expect("timeout");
+    let mut received = Vec::new();
+    let mut chunk = [0u8; 512];
+    while let Ok(count) = stream.read(&mut chunk) {
+        if count == 0 {
+            break;
+        }
+        received.extend_from_slice(&chunk[..count]);
+    }
+    received
+        .split(|&byte| byte == 0)
+        .filter(|part| !part.is_empty())
+        .map(|part| String::from_utf8_lossy(part).into_owned())
+        .collect()
+}
+
+const GAME_REQUEST: &str = "R01tester                          Z010000A";
+
+#[test]
+fn hostile_input_leaves_the_follower_serving() {
+    let follower = Follower::start("international");
+    let wait = Duration::from_millis(400);
+    let long = "C".to_string() + &"x".repeat(300);
+    for garbage in [
+        &b"R01short\0"[..],
+        long.as_bytes(),
+        b"Qunknown type\0",
+        b"M0000322800\0",
+        b"E00\0",
+        b"B001W\0",
+        b"no terminator at all",
+        b"\0\0\0",
+    ] {
+        let answers = exchange(&follower.address, garbage, wait);
+        assert!(answers.iter().all(|answer| !answer.starts_with('M')), "{answers:?}");
+        // A fresh connection is still served.
+        let answers = exchange(&follower.address, format!("{GAME_REQUEST}\0").as_bytes(), wait);
+        assert!(
+            answers.first().is_some_and(|answer| answer.starts_with("Acrownhead") && answer.ends_with('0')),
+            "{answers:?}"
+        );
+    }
+    // A wrong protocol version is refused with code 1, and an out-of-turn move (the
+    // follower is White and moves first) ends that game without a crash.
+    let answers = exchange(&follower.address, b"R02tester                          W010000A\0", wait);
+    assert!(answers.first().is_some_and(|answer| answer.ends_with('1')), "{answers:?}");
+    let request = b"R01tester                          W010000A\0M0000191400\0";
+    let answers = exchange(&follower.address, request, wait);
+    assert!(answers.first().is_some_and(|answer| answer.starts_with('A')), "{answers:?}");
+    // A peer that disconnects mid-game: the next connection plays.
+    drop(TcpStream::connect(&follower.address));
+    let answers = exchange(&follower.address, format!("{GAME_REQUEST}\0M0000322800\0").as_bytes(), wait);
+    assert!(answers.len() >= 2 && answers[1].starts_with('M'), "{answers:?}");
+}
+
+#[test]
+fn messages_round_trip() {
+    use crownhead::protocol::dxp::Message;
+    use crownhead::rules::Color;
+    let messages = [
+        Message::Chat("hello".into()),
+        Message::GameRequest {
+            version: 1,
+            name: "DXP Client".into(),
+            follower: Color::Black,
+            minutes: 10,
+            moves: 75,
+            position: Some((Color::White, "e".repeat(50))),
+        },
+        Message::GameAccept { name: "crownhead".into(), code: 0 },
+        Message::Move { seconds: 12, from: 5, to: 25, captured: vec![4, 22, 12, 20] },
+        Message::GameEnd { reason: 2, stop: 1 },
+        Message::BackRequest { number: 5, color: Color::White },
+        Message::BackAccept { code: 1 },
+    ];
+    for message in messages {
+        assert_eq!(Message::parse(&message.to_text()), Ok(message.clone()), "{}", message.to_text());
+    }
+    // The example of the protocol's MOVE page: 12 seconds, 5x25, four pieces captured
+    // (the `04` is the count): 22, 12, 23 and 20.
+    assert_eq!(
+        Message::parse("M001205250422122320"),
+        Ok(Message::Move { seconds: 12, from: 5, to: 25, captured: vec![22, 12, 23, 20] })
+    );
+    // pydraughts' 10x10 request (protocols.md 2.3) reads.
+    let request = format!(
+        "R01DXP Client                      Z010075BW{}{}{}",
+        "z".repeat(20),
+        "e".repeat(10),
+        "w".repeat(20)
+    );
+    assert!(matches!(Message::parse(&request), Ok(Message::GameRequest { moves: 75, minutes: 10, .. })));
+}
