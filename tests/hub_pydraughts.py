@@ -35,6 +35,19 @@ def open_engine(binary, variant):
     return engine
 
 
+def play_interrupted(engine, board, limit, ponder, interrupt, after, variant):
+    """Starts a search on a thread, calls `interrupt` (ponderhit or stop) after `after`
+    seconds, and returns the engine's answer, which must come at once."""
+    result = {}
+    thread = threading.Thread(target=lambda: result.update(play=engine.play(board, limit, ponder)))
+    thread.start()
+    time.sleep(after)
+    interrupt()
+    thread.join(timeout=30)
+    assert not thread.is_alive(), f"{variant}: no answer after {interrupt.__name__}"
+    return result["play"]
+
+
 def play_game(binary, variant, limit_for, ponder_at=None, stop_at=None):
     """Plays crownhead against itself (one process per side), pydraughts keeping the board.
     Returns the number of plies played."""
@@ -52,24 +65,10 @@ def play_game(binary, variant, limit_for, ponder_at=None, stop_at=None):
             started = time.monotonic()
             if plies == ponder_at:
                 # Ponder, then tell the engine its move was played: it must answer.
-                result = {}
-                thread = threading.Thread(target=lambda: result.update(play=engine.play(board, limit, True)))
-                thread.start()
-                time.sleep(0.2)
-                engine.ponderhit()
-                thread.join(timeout=30)
-                assert not thread.is_alive(), f"{variant}: no answer after ponder-hit"
-                played = result["play"]
+                played = play_interrupted(engine, board, limit, True, engine.ponderhit, 0.2, variant)
             elif plies == stop_at:
-                # An infinite search, stopped from outside.
-                result = {}
-                thread = threading.Thread(target=lambda: result.update(play=engine.play(board, Limit(movetime=1000), False)))
-                thread.start()
-                time.sleep(0.3)
-                engine.stop()
-                thread.join(timeout=5)
-                assert not thread.is_alive(), f"{variant}: no answer after stop"
-                played = result["play"]
+                # A long search, stopped from outside.
+                played = play_interrupted(engine, board, Limit(movetime=1000), False, engine.stop, 0.3, variant)
             else:
                 played = engine.play(board, limit, False)
             spent = time.monotonic() - started

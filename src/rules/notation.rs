@@ -129,6 +129,20 @@ impl Position {
         text
     }
 
+    /// A line of moves from this position written one by one, each by `write` in the
+    /// position it is played in (`Position::move_to_text`, `Position::move_to_hub`).
+    pub fn line_to_text(&self, moves: &[Move], write: impl Fn(&Position, &Move) -> String) -> Vec<String> {
+        let mut position = *self;
+        moves
+            .iter()
+            .map(|mv| {
+                let text = write(&position, mv);
+                position = position.play(mv);
+                text
+            })
+            .collect()
+    }
+
     /// `mv` in the Hub protocol's form: numbers, `from-to` or
     /// `fromxto` followed by `x` and each captured square in ascending order.
     pub fn move_to_hub(&self, mv: &Move) -> String {

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use serde_json::json;
 
-use crate::rules::{Game, Move, Position};
+use crate::rules::{Game, Position};
 use crate::search::score::{Score, is_decisive, plies_to_end};
 use crate::search::{Engine, Info, Limits, SearchControl};
 
@@ -16,20 +16,6 @@ pub enum Output {
     Text,
     /// One JSON object per line.
     Json,
-}
-
-/// `moves` written from `position` on, each in the notation of the position it is
-/// played in.
-pub fn line_text(position: &Position, moves: &[Move]) -> Vec<String> {
-    let mut position = *position;
-    moves
-        .iter()
-        .map(|mv| {
-            let text = position.move_to_text(mv);
-            position = position.play(mv);
-            text
-        })
-        .collect()
 }
 
 /// A score in men with two decimals, Hub style: a win in `n` plies is `100.00 - n/100`.
@@ -72,7 +58,7 @@ pub fn run(
 }
 
 fn write_info(out: &mut impl Write, root: &Position, info: &Info, output: Output) -> io::Result<()> {
-    let pv = line_text(root, &info.pv);
+    let pv = root.line_to_text(&info.pv, Position::move_to_text);
     match output {
         Output::Text => writeln!(
             out,

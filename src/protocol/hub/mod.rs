@@ -18,7 +18,7 @@ use std::time::Duration;
 pub use line::{Line, LineError, quote};
 
 use super::board::{Encoding, parse_hub_position};
-use crate::rules::{Game, Move, Position, Variant};
+use crate::rules::{Game, Position, Variant};
 use crate::search::{Clock, Engine, Info, Limits, SearchControl};
 
 /// The default transposition table size, in MiB.
@@ -356,21 +356,8 @@ fn info_line(root: &Position, info: &Info) -> String {
         info.nodes,
         info.time.as_secs_f64(),
         info.nps as f64 / 1e6,
-        quote(&hub_line(root, &info.pv).join(" "))
+        quote(&root.line_to_text(&info.pv, Position::move_to_hub).join(" "))
     )
-}
-
-/// `moves` in Hub notation, each from the position it is played in.
-fn hub_line(root: &Position, moves: &[Move]) -> Vec<String> {
-    let mut position = *root;
-    moves
-        .iter()
-        .map(|mv| {
-            let text = position.move_to_hub(mv);
-            position = position.play(mv);
-            text
-        })
-        .collect()
 }
 
 fn encoding_name(encoding: Encoding) -> &'static str {
