@@ -53,8 +53,10 @@ Position number i (i = 0, 1, 2, ...) is produced by its own generator
 and the seed (not on --jobs).  Positions are played from the start position
 with one of several "kinds" of play, cycling through KINDS:
 
-* opening / middle / late: uniformly random distinct legal moves for a random
-  number of plies taken from a range that depends on the kind;
+* opening / middle: uniformly random distinct legal moves for a random
+  number of plies (1-12 / 12-40);
+* late: 40-120 plies, half of them with the king-biased policy below (purely
+  random games mostly end in a few exchanges before that);
 * capture: as above, then random play goes on until the side to move has a
   capture pending;
 * kings: a "king-biased" policy (promote when possible, otherwise mostly
