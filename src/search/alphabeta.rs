@@ -6,6 +6,7 @@
 //! quiescence (the threat extension); a forced move (the only legal one) costs no depth.
 //! A node is a position made on the board, quiescence included.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 
 use arrayvec::ArrayVec;
@@ -34,6 +35,8 @@ pub struct Shared<'a> {
     pub nodes: &'a AtomicU64,
     /// The limits of this search.
     pub limits: Limits,
+    /// The deepest iteration a helper thread completed, and its line.
+    pub deepest: &'a Mutex<Option<(i32, Line)>>,
 }
 
 /// A line of the search: a position of the game or of the current path, with the
@@ -103,6 +106,25 @@ impl<'a> Worker<'a> {
             excluded: Vec::new(),
             root_depth: 0,
         }
+    }
+
+    /// Records a helper's completed iteration if it is the deepest so far; a helper that
+    /// completes the depth limit ends the whole search, since that is its answer.
+    pub fn publish(&self, depth: i32, line: &Line, max_depth: i32) {
+        if let Ok(mut deepest) = self.shared.deepest.lock()
+            && deepest.as_ref().is_none_or(|(recorded, _)| depth > *recorded)
+        {
+            *deepest = Some((depth, line.clone()));
+        }
+        if self.shared.limits.depth.is_some() && depth >= max_depth {
+            self.shared.stop.store(true, AtomicOrdering::Relaxed);
+        }
+    }
+
+    /// A helper's iteration deeper than `depth`, if one completed.
+    pub fn deeper_than(&self, depth: i32) -> Option<(i32, Line)> {
+        let deepest = self.shared.deepest.lock().ok()?;
+        deepest.as_ref().filter(|(recorded, _)| *recorded > depth).cloned()
     }
 
     /// Permille of the transposition table in use by this search.

@@ -7,6 +7,7 @@
 //! help each other through the table. The main thread alone watches the clock, reports
 //! and decides the move.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Duration;
 
@@ -140,6 +141,7 @@ impl Engine {
         let history: Vec<_> =
             game.positions().iter().copied().zip(game.move_limit_counts().iter().copied()).collect();
         let nodes = AtomicU64::new(0);
+        let deepest = Mutex::new(None);
         self.table.new_search();
         let shared = Shared {
             table: &self.table,
@@ -147,6 +149,7 @@ impl Engine {
             pondering: &control.pondering,
             nodes: &nodes,
             limits: *limits,
+            deepest: &deepest,
         };
         let (main_ordering, helper_orderings) = self.orderings.split_at_mut(1);
         let result = std::thread::scope(|scope| {
@@ -166,6 +169,27 @@ impl Engine {
             result
         });
         SearchResult { nodes: nodes.load(AtomicOrdering::Relaxed), ..result }
+    }
+}
+
+/// Reports the lines of a completed iteration.
+fn send_reports(worker: &Worker, depth: i32, lines: &[Line], report: &mut dyn FnMut(&Info)) {
+    let time = worker.deadlines().elapsed();
+    let nodes = worker.total_nodes();
+    let hashfull = worker.hashfull();
+    for (index, line) in lines.iter().enumerate() {
+        report(&Info {
+            depth: depth as u32,
+            seldepth: worker.seldepth as u32,
+            mean_depth: worker.leaf_plies.0 as f64 / worker.leaf_plies.1.max(1) as f64,
+            multipv: index + 1,
+            score: line.score,
+            nodes,
+            time,
+            nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+            hashfull,
+            pv: line.pv.clone(),
+        });
     }
 }
 
@@ -222,29 +246,22 @@ fn iterate(
         best = found;
         completed = depth;
         let Some(report) = report.as_mut() else {
+            worker.publish(depth, &best[0], max_depth);
             continue;
         };
-        let time = worker.deadlines().elapsed();
-        let nodes = worker.total_nodes();
-        let hashfull = worker.hashfull();
-        for (index, line) in best.iter().enumerate() {
-            report(&Info {
-                depth: depth as u32,
-                seldepth: worker.seldepth as u32,
-                mean_depth: worker.leaf_plies.0 as f64 / worker.leaf_plies.1.max(1) as f64,
-                multipv: index + 1,
-                score: line.score,
-                nodes,
-                time,
-                nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
-                hashfull,
-                pv: line.pv.clone(),
-            });
-        }
+        send_reports(worker, depth, &best, report);
         let forced = root_moves.len() == 1 && limits.clock.is_some();
         if forced || (!limits.infinite && worker.deadlines().soft_passed()) {
             break;
         }
+    }
+    // Lazy SMP: a helper one ply ahead may have completed a deeper iteration.
+    if let (true, Some((depth, line)), Some(report)) =
+        (lines == 1, worker.deeper_than(completed), report.as_mut())
+    {
+        completed = depth;
+        best = vec![line];
+        send_reports(worker, depth, &best, report);
     }
     worker.flush_nodes();
     let line = best.first();
