@@ -15,7 +15,7 @@ use crate::rules::{Move, MoveList, Position, resets_move_limit};
 
 use super::eval::evaluate;
 use super::limits::Limits;
-use super::ordering::{MAX_PLY, MoveScores, Ordering, pick};
+use super::ordering::{MAX_PLY, MoveScores, Ordering, peek, pick};
 use super::score::{DRAW, INFINITE, Score, from_table, is_decisive, loss_in, to_table};
 use super::time::Deadlines;
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -304,6 +304,12 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let child = position.play(&mv);
+            if depth >= 2 {
+                // The next sibling's table entry loads while this one is searched.
+                if let Some(next) = peek(&scores) {
+                    self.shared.table.prefetch(position.play(&moves[next]).hash());
+                }
+            }
             self.count_node();
             self.push(position, &mv, &child);
             let score = if searched == 0 {

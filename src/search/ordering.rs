@@ -91,5 +91,11 @@ pub fn pick(scores: &mut MoveScores) -> Option<usize> {
     Some(index)
 }
 
+/// The index of the move [`pick`] would take next, without taking it.
+pub fn peek(scores: &MoveScores) -> Option<usize> {
+    let (index, &score) = scores.iter().enumerate().max_by_key(|&(_, &score)| score)?;
+    (score != TAKEN).then_some(index)
+}
+
 /// The score of a move already picked.
 const TAKEN: i32 = i32::MIN;
