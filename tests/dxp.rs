@@ -161,6 +161,24 @@ fn hostile_input_leaves_the_follower_serving() {
 }
 
 #[test]
+fn back_request_takes_the_game_back() {
+    // The follower plays White and moves first; going back to move 1 with White to move
+    // is accepted (K0), and the follower moves again from the start.
+    let follower = Follower::start("international");
+    let request = b"R01tester                          W010000A\0B001W\0";
+    let answers = exchange(&follower.address, request, Duration::from_millis(800));
+    assert!(answers.len() >= 4, "{answers:?}");
+    assert!(answers[0].starts_with('A') && answers[1].starts_with('M'), "{answers:?}");
+    assert_eq!(answers[2], "K0");
+    assert!(answers[3].starts_with('M'), "{answers:?}");
+    // A move number the game has not reached is refused.
+    let request = b"R01tester                          Z010000A\0B009Z\0";
+    let answers = exchange(&follower.address, request, Duration::from_millis(400));
+    assert!(answers.first().is_some_and(|answer| answer.starts_with('A')), "{answers:?}");
+    assert_eq!(answers.get(1).map(String::as_str), Some("K1"), "{answers:?}");
+}
+
+#[test]
 fn messages_round_trip() {
     use crownhead::protocol::dxp::Message;
     use crownhead::rules::Color;
