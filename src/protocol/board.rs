@@ -147,13 +147,6 @@ pub fn colours_swapped(variant: Variant, encoding: Encoding) -> bool {
     number_at(variant, encoding, 1).1
 }
 
-/// Writes `position` as a Hub position string (side to move, then the squares).
-pub fn write_hub_position(position: &Position, encoding: Encoding) -> String {
-    let swap = colours_swapped(position.variant(), encoding);
-    let side = if swap { !position.side_to_move() } else { position.side_to_move() };
-    format!("{}{}", side.letter(), write_squares(position, encoding, Letters::HUB))
-}
-
 /// Writes the squares of `position`, one letter each, in the encoding's order.
 pub fn write_squares(position: &Position, encoding: Encoding, letters: Letters) -> String {
     let variant = position.variant();

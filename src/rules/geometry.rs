@@ -177,12 +177,6 @@ impl Geometry {
         Bitboard(set.0.rotate_left(self.rotations[direction as usize]) & self.squares.0)
     }
 
-    /// The square one step from `square` in `direction`, if it is on the board.
-    #[inline]
-    pub fn neighbour(&self, square: Square, direction: Direction) -> Option<Square> {
-        self.step(Bitboard::from_square(square), direction).first()
-    }
-
     /// The playing square at internal file and rank (both from 0), if there is one.
     pub fn square_at(&self, file: u8, rank: u8) -> Option<Square> {
         let size = self.size;

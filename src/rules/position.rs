@@ -112,11 +112,6 @@ impl Position {
         Position { side: !self.side, hash: self.hash ^ BLACK_TO_MOVE, ..*self }
     }
 
-    /// The same pieces with `side` to move.
-    pub fn with_side_to_move(&self, side: Color) -> Position {
-        Position::new(self.variant, side, self.pieces[0], self.pieces[1], self.kings)
-    }
-
     /// The position after `mv`, which must be a legal move of this position.
     #[inline]
     pub fn play(&self, mv: &Move) -> Position {

@@ -107,19 +107,9 @@ impl Engine {
         self.orderings.resize_with(threads.max(1), Ordering::default);
     }
 
-    /// The number of search threads.
-    pub fn threads(&self) -> usize {
-        self.orderings.len()
-    }
-
     /// Replaces the transposition table with an empty one of `mib` MiB.
     pub fn set_table_size(&mut self, mib: usize) {
         self.table = TranspositionTable::new(mib);
-    }
-
-    /// The transposition table size in MiB.
-    pub fn table_mib(&self) -> usize {
-        self.table.mib()
     }
 
     /// Forgets everything learnt: the next search is unrelated to the last.

@@ -13,4 +13,3 @@ mod tt;
 
 pub use engine::{Engine, Info, SearchControl, SearchResult};
 pub use limits::{Clock, Limits};
-pub use tt::TranspositionTable;

@@ -72,11 +72,6 @@ impl TranspositionTable {
         }
     }
 
-    /// The size in MiB.
-    pub fn mib(&self) -> usize {
-        (self.clusters.len() * size_of::<Cluster>()) >> 20
-    }
-
     /// Forgets every entry.
     pub fn clear(&self) {
         for slot in self.clusters.iter().flat_map(|cluster| &cluster.slots) {
