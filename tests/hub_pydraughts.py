@@ -101,10 +101,10 @@ def fixed(**kwargs):
 def main():
     binary = sys.argv[1]
     games = [
-        ("english", clock(4.0, 0.05), {"ponder_at": 6}),
+        ("english", clock(6.0, 0.1), {"ponder_at": 6}),
         ("italian", fixed(movetime=0.05), {"stop_at": 5}),
         ("russian", fixed(depth=7), {}),
-        ("brazilian", clock(3.0, 0.05), {"ponder_at": 3}),
+        ("brazilian", clock(5.0, 0.1), {"ponder_at": 3}),
         ("standard", fixed(movetime=0.05), {"stop_at": 4}),
     ]
     for variant, limit_for, extra in games:

@@ -34,11 +34,13 @@ impl Deadlines {
             hard = Some(budget);
         }
         if let Some(clock) = limits.clock {
-            // The increment is added before the move (Hub), so it is usable now.
+            // The increment is added before the move (Hub), so it is usable now; only
+            // three quarters of it are planned on, and never more than half of what is
+            // left, so that lag outside the engine cannot run the clock down.
             let available = (clock.time + clock.increment).max(0.0);
             let moves = clock.moves_to_go.map_or(EXPECTED_MOVES, |moves| f64::from(moves.max(1)));
-            let share = (clock.time.max(0.0) / moves + clock.increment).min(available);
-            let ceiling = Duration::from_secs_f64(available * 0.8).saturating_sub(MOVE_OVERHEAD);
+            let share = clock.time.max(0.0) / moves + 0.75 * clock.increment;
+            let ceiling = Duration::from_secs_f64(available * 0.5).saturating_sub(MOVE_OVERHEAD);
             let clock_soft = Duration::from_secs_f64(share * 0.9).min(ceiling);
             let clock_hard = Duration::from_secs_f64(share * 3.0).min(ceiling);
             soft = Some(soft.map_or(clock_soft, |other| other.min(clock_soft)));
