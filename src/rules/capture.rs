@@ -355,6 +355,22 @@ pub fn generate_captures<const V: usize>(position: &Position, capturers: Capture
     });
 }
 
+/// The number of legal captures of `capturers`. Where every sequence is allowed (free
+/// choice) and no two can be the same move (men capturing forward only, no king
+/// capturing), the sequences are counted as they are found, without a list.
+#[inline(always)]
+pub fn count_captures<const V: usize>(position: &Position, capturers: Capturers) -> usize {
+    let rules = fixed_rules::<V>();
+    if rules.precedence == Precedence::Free && !rules.men_capture_backward && capturers.kings.is_empty() {
+        let mut count = 0;
+        walk_captures::<V>(position, capturers, |_| count += 1);
+        return count;
+    }
+    let mut list = MoveList::new();
+    generate_captures::<V>(position, capturers, &mut list);
+    list.len()
+}
+
 /// Every landing-square path by which `mv` can be played in `position`, in walk order
 /// (on each straight run, the nearest landing square first).
 pub fn capture_paths(position: &Position, mv: &Move) -> Vec<Vec<Square>> {

@@ -1,7 +1,7 @@
 //! Legal move generation: captures when there are any (capture is mandatory in every
 //! rule set), otherwise quiet moves.
 
-use super::capture::{capturers, generate_captures};
+use super::capture::{capturers, count_captures, generate_captures};
 use super::{Bitboard, Direction, Move, MoveList, Position, fixed_rules};
 use crate::with_variant;
 
@@ -47,9 +47,7 @@ pub(super) fn generate_moves<const V: usize>(position: &Position, list: &mut Mov
 pub(super) fn count_legal_moves<const V: usize>(position: &Position) -> usize {
     let capturers = capturers::<V>(position);
     if capturers.any() {
-        let mut list = MoveList::new();
-        generate_captures::<V>(position, capturers, &mut list);
-        return list.len();
+        return count_captures::<V>(position, capturers);
     }
     let rules = fixed_rules::<V>();
     let geometry = &rules.geometry;

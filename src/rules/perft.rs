@@ -20,7 +20,7 @@ fn perft_with<const V: usize>(position: &Position, depth: u32) -> u64 {
         _ => {
             let mut moves = MoveList::new();
             generate_moves::<V>(position, &mut moves);
-            moves.iter().map(|mv| perft_with::<V>(&position.play(mv), depth - 1)).sum()
+            moves.iter().map(|mv| perft_with::<V>(&position.play_with::<false>(mv), depth - 1)).sum()
         }
     }
 }

@@ -115,6 +115,13 @@ impl Position {
     /// The position after `mv`, which must be a legal move of this position.
     #[inline]
     pub fn play(&self, mv: &Move) -> Position {
+        self.play_with::<true>(mv)
+    }
+
+    /// [`Position::play`], keeping the hash only if `HASH`: perft, which never looks at
+    /// it, saves the key lookups. The hash of a position made without is meaningless.
+    #[inline(always)]
+    pub(crate) fn play_with<const HASH: bool>(&self, mv: &Move) -> Position {
         let us = self.side;
         let them = !us;
         let from = Bitboard::from_square(mv.from());
@@ -128,19 +135,18 @@ impl Position {
         if new_role == Role::King {
             next.kings |= to;
         }
-        next.hash ^= piece_key(us, role, mv.from()) ^ piece_key(us, new_role, mv.to()) ^ BLACK_TO_MOVE;
-
         let captured = mv.captured();
-        if captured.any() {
+        if HASH {
+            next.hash ^= piece_key(us, role, mv.from()) ^ piece_key(us, new_role, mv.to()) ^ BLACK_TO_MOVE;
             for square in captured & self.kings {
                 next.hash ^= piece_key(them, Role::King, square);
             }
             for square in captured & !self.kings {
                 next.hash ^= piece_key(them, Role::Man, square);
             }
-            next.pieces[them.index()] &= !captured;
-            next.kings &= !captured;
         }
+        next.pieces[them.index()] &= !captured;
+        next.kings &= !captured;
         next.side = them;
         next
     }
