@@ -17,7 +17,7 @@ use super::{
     Bitboard, Color, Direction, MidCaptureCrowning, Move, MoveList, Position, Precedence, Square, fixed_rules,
 };
 
-/// The most pieces one capture can take: every other square of a 10x10 board.
+/// The most pieces one capture can take: all the other squares of a 10x10 board.
 const MAX_CAPTURES: usize = 49;
 
 /// A finished capture sequence, as the walk hands it to its sink.
@@ -214,14 +214,20 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
     }
 }
 
+/// The opponent pieces a man of the side to move may capture (not kings in Italian).
+#[inline(always)]
+fn man_victims<const V: usize>(position: &Position) -> Bitboard {
+    let them = !position.side_to_move();
+    if fixed_rules::<V>().men_capture_kings { position.pieces(them) } else { position.men(them) }
+}
+
 /// The men of the side to move that have a capture. Kings are not considered.
 #[inline(always)]
 fn men_with_captures<const V: usize>(position: &Position) -> Bitboard {
     let rules = fixed_rules::<V>();
     let geometry = &rules.geometry;
     let us = position.side_to_move();
-    let them = !us;
-    let victims = if rules.men_capture_kings { position.pieces(them) } else { position.men(them) };
+    let victims = man_victims::<V>(position);
     let men = position.men(us);
     let empty = position.empty();
     let mut capturers = Bitboard::EMPTY;
@@ -298,14 +304,13 @@ fn walk_captures<const V: usize>(position: &Position, capturers: Capturers, sink
     if !capturers.any() {
         return;
     }
-    let rules = fixed_rules::<V>();
     let us = position.side_to_move();
     let them = !us;
     let empty = position.empty();
     let mut walk = Walk::<_, V> {
         us,
         king_victims: position.pieces(them),
-        man_victims: if rules.men_capture_kings { position.pieces(them) } else { position.men(them) },
+        man_victims: man_victims::<V>(position),
         opponent_kings: position.kings(them),
         empty,
         from: Square::from_index(0),

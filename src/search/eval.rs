@@ -88,28 +88,43 @@ pub fn weights(variant: Variant) -> &'static Weights {
 pub fn evaluate(position: &Position) -> Score {
     let rules = position.rules();
     let weights = weights(position.variant());
-    let white = side_value(position, rules, weights, Color::White);
-    let black = side_value(position, rules, weights, Color::Black);
+    let geometry = &rules.geometry;
+    let start_men = geometry.square_count() as Score * 3 / 8;
+    let all_men = position.men(Color::White).count() + position.men(Color::Black).count();
+    // 0 with every man on the board, `start_men * 2` with none.
+    let emptiness = (2 * start_men - all_men as Score).max(0);
+    let common = Common {
+        advance_weight: weights.advance_opening
+            + (weights.advance_ending - weights.advance_opening) * emptiness / (2 * start_men),
+        stuck: !Direction::ALL.iter().fold(Bitboard::EMPTY, |set, &direction| {
+            set | geometry.step(position.empty(), direction.opposite())
+        }),
+    };
+    let white = side_value(position, rules, weights, &common, Color::White);
+    let black = side_value(position, rules, weights, &common, Color::Black);
     let score = (white - black + ending_value(position, weights)).clamp(-MAX_EVAL, MAX_EVAL);
     if position.side_to_move() == Color::White { score } else { -score }
 }
 
+/// What both sides' terms need that does not depend on the side.
+struct Common {
+    /// Per rank a man has advanced, for how full the board is.
+    advance_weight: Score,
+    /// Squares with no empty neighbour: a king there cannot move.
+    stuck: Bitboard,
+}
+
 /// The terms of one side, from White's point of view for White.
-fn side_value(position: &Position, rules: &Rules, weights: &Weights, color: Color) -> Score {
+fn side_value(position: &Position, rules: &Rules, weights: &Weights, common: &Common, color: Color) -> Score {
     let geometry = &rules.geometry;
     let men = position.men(color);
     let kings = position.kings(color);
     let opponent_men = position.men(!color);
     let empty = position.empty();
-    let start_men = geometry.square_count() as Score * 3 / 8;
-    let all_men = position.men(Color::White).count() + position.men(Color::Black).count();
-    // 0 with every man on the board, `start_men * 2` with none.
-    let emptiness = (2 * start_men - all_men as Score).max(0);
 
     let mut value = men.count() as Score * 100 + kings.count() as Score * weights.king;
 
-    let advance_weight = weights.advance_opening
-        + (weights.advance_ending - weights.advance_opening) * emptiness / (2 * start_men);
+    let advance_weight = common.advance_weight;
     let size = geometry.size();
     for distance in 1..size - 1 {
         let rank = if color == Color::White { distance } else { size - 1 - distance };
@@ -152,10 +167,7 @@ fn side_value(position: &Position, rules: &Rules, weights: &Weights, color: Colo
         }
     }
 
-    let mobile = Direction::ALL
-        .iter()
-        .fold(Bitboard::EMPTY, |set, &direction| set | geometry.step(empty, direction.opposite()));
-    value -= weights.trapped_king * (kings & !mobile).count() as Score;
+    value -= weights.trapped_king * (kings & common.stuck).count() as Score;
     value
 }
 
