@@ -254,17 +254,18 @@ impl<'a> Worker<'a> {
         if ply > 0 && self.is_draw(position) {
             return DRAW;
         }
-        if depth <= 0 {
-            let threatened = ply < 2 * self.root_depth as usize
-                && !position.has_capture()
-                && position.passed().has_capture();
-            if !threatened {
-                return self.quiescence(position, alpha, beta, ply);
-            }
-            depth = 1;
-        }
         if ply >= MAX_PLY - 1 {
             return evaluate(position);
+        }
+        if depth <= 0 {
+            if position.has_capture() {
+                return self.captures(position, alpha, beta, ply);
+            }
+            let threatened = ply < 2 * self.root_depth as usize && position.passed().has_capture();
+            if !threatened {
+                return self.leaf(position, ply);
+            }
+            depth = 1;
         }
         self.seldepth = self.seldepth.max(ply);
         let pv_node = beta - alpha > 1;
@@ -362,15 +363,27 @@ impl<'a> Worker<'a> {
 
     /// Captures until the position is quiet, then the static evaluation. No stand-pat
     /// while a capture is pending: it is forced.
-    fn quiescence(&mut self, position: &Position, mut alpha: Score, beta: Score, ply: usize) -> Score {
+    fn quiescence(&mut self, position: &Position, alpha: Score, beta: Score, ply: usize) -> Score {
+        if position.has_capture() && ply < MAX_PLY - 1 {
+            self.captures(position, alpha, beta, ply)
+        } else {
+            self.leaf(position, ply)
+        }
+    }
+
+    /// A quiet position: lost if the side to move is blocked, else its evaluation.
+    fn leaf(&mut self, position: &Position, ply: usize) -> Score {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
-        if !position.has_capture() || ply >= MAX_PLY - 1 {
-            self.leaf_plies.0 += ply as u64;
-            self.leaf_plies.1 += 1;
-            // Counted in bulk: only whether there is a move matters here.
-            return if position.count_legal_moves() == 0 { loss_in(ply) } else { evaluate(position) };
-        }
+        self.leaf_plies.0 += ply as u64;
+        self.leaf_plies.1 += 1;
+        if position.count_quiet_moves() == 0 { loss_in(ply) } else { evaluate(position) }
+    }
+
+    /// The captures of a position where one is pending, each followed by quiescence.
+    fn captures(&mut self, position: &Position, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
         let mut moves = MoveList::new();
         position.generate_moves(&mut moves);
         let mut best = -INFINITE;
