@@ -14,6 +14,7 @@ use arrayvec::ArrayVec;
 use crate::rules::{Move, MoveList, Position, resets_move_limit};
 
 use super::eval::evaluate;
+use super::in_progress::InProgress;
 use super::limits::Limits;
 use super::ordering::{MAX_PLY, MoveScores, Ordering, peek, pick};
 use super::score::{DRAW, INFINITE, Score, from_table, is_decisive, loss_in, to_table};
@@ -22,6 +23,10 @@ use super::tt::{Bound, Entry, TranspositionTable};
 
 /// Nodes between two looks at the clock and the stop flag (about 0.2 ms).
 const POLL_INTERVAL: u64 = 1024;
+
+/// The least remaining depth at which a move another thread is searching is left for
+/// later.
+const DEFER_DEPTH: i32 = 3;
 
 /// What every thread of one search shares.
 pub struct Shared<'a> {
@@ -37,6 +42,8 @@ pub struct Shared<'a> {
     pub limits: Limits,
     /// The deepest iteration a helper thread completed, and its line.
     pub deepest: &'a Mutex<Option<(i32, Line)>>,
+    /// Positions being searched by some thread, when there are several.
+    pub in_progress: Option<&'a InProgress>,
 }
 
 /// A line of the search: a position of the game or of the current path, with the
@@ -299,12 +306,30 @@ impl<'a> Worker<'a> {
         let mut best = -INFINITE;
         let mut best_index = None;
         let mut searched = 0;
-        while let Some(index) = pick(&mut scores) {
+        let mut deferred = ArrayVec::<usize, { crate::rules::MAX_MOVES }>::new();
+        let mut next_deferred = 0;
+        loop {
+            let (index, may_defer) = match pick(&mut scores) {
+                Some(index) => (index, true),
+                None => match deferred.get(next_deferred) {
+                    Some(&index) => {
+                        next_deferred += 1;
+                        (index, false)
+                    }
+                    None => break,
+                },
+            };
             let mv = moves[index];
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
             }
             let child = position.play(&mv);
+            let in_progress = self.shared.in_progress.filter(|_| searched > 0 && depth >= DEFER_DEPTH);
+            if may_defer && in_progress.is_some_and(|set| set.contains(child.hash())) {
+                deferred.push(index);
+                continue;
+            }
+            let entered = in_progress.is_some_and(|set| set.enter(child.hash()));
             if depth >= 2 {
                 // The next sibling's table entry loads while this one is searched.
                 if let Some(next) = peek(&scores) {
@@ -324,6 +349,9 @@ impl<'a> Worker<'a> {
                 }
             };
             self.frames.pop();
+            if entered && let Some(set) = in_progress {
+                set.leave(child.hash());
+            }
             if self.aborted {
                 return DRAW;
             }

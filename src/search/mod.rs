@@ -4,6 +4,7 @@
 
 mod alphabeta;
 mod engine;
+mod in_progress;
 pub mod eval;
 mod limits;
 mod ordering;
