@@ -4,7 +4,9 @@
 //! form. Expected figures come from the files themselves (game and result counts by
 //! `grep`, moves counted by hand).
 
-use crownhead::rules::{Color, Outcome, PdnError, PdnGame, PdnMove, PdnResult, Position, Variant, read_pdn};
+use crownhead::rules::{
+    Color, Game, Outcome, PdnError, PdnGame, PdnMove, PdnResult, Position, Variant, read_pdn,
+};
 
 const TINSLEY: &str = include_str!("data/pdn/tinsley.pdn");
 const TRICKS: &str = include_str!("data/pdn/tricks_traps_and_shots.pdn");
@@ -511,4 +513,18 @@ fn a_game_replays_as_a_rules_game() {
     assert_eq!(replayed.position().to_fen(), "B:W26:BK19");
     assert_eq!(PdnResult::from(Outcome::Win(Color::White)), PdnResult::Win(Color::White));
     assert_eq!(PdnResult::from(Outcome::Draw), PdnResult::Draw);
+
+    // And back: a rules::Game as a PDN game, its result by the rules once it is over.
+    let mut played = Game::new(Position::from_fen(Variant::English, "W:W18,K30:B7,15").unwrap());
+    let unfinished = PdnGame::from_game(&played);
+    assert_eq!((unfinished.moves.len(), unfinished.result), (0, PdnResult::Unfinished));
+    played.play_text("18x2").unwrap();
+    let finished = PdnGame::from_game(&played);
+    assert_eq!(finished.result, PdnResult::Win(Color::White), "Black has no piece left");
+    assert_eq!(
+        finished.to_pdn(),
+        "[Result \"0-1\"]\n[GameType \"21,B,8,8,N1,0\"]\n[SetUp \"1\"]\n[FEN \"W:W18,K30:B7,15\"]\n\n1... 18x2 0-1\n\n"
+    );
+    let again = read_one(&finished.to_pdn(), Variant::English);
+    assert_eq!((again.start, again.moves, again.result), (finished.start, finished.moves, finished.result));
 }

@@ -70,6 +70,17 @@ impl PdnGame {
         PdnGame { tags: Vec::new(), start, moves: Vec::new(), result: PdnResult::Unfinished }
     }
 
+    /// The moves of `game` from its start, without tags or comments; the result is the
+    /// one the rules give if the game is over, else unfinished.
+    pub fn from_game(game: &Game) -> PdnGame {
+        PdnGame {
+            tags: Vec::new(),
+            start: *game.start(),
+            moves: game.moves().iter().map(|&mv| PdnMove { mv, comment: None }).collect(),
+            result: game.result().map_or(PdnResult::Unfinished, |result| result.outcome.into()),
+        }
+    }
+
     /// The value of the tag `name` (compared ignoring case), if the game has it.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(tag, _)| tag.eq_ignore_ascii_case(name)).map(|(_, value)| value.as_str())

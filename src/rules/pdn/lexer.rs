@@ -2,7 +2,7 @@
 //! brackets, NAGs, and words (moves, move numbers, results) for the reader to sort out.
 
 /// A piece of PDN text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub(super) enum Token<'a> {
     /// `[Name "value"]`, the value unescaped.
     Tag { name: &'a str, value: String },
