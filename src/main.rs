@@ -8,12 +8,12 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use crownhead::protocol::dxp;
-use crownhead::rules::{Game, Position, Variant};
+use crownhead::rules::{Color, Game, Position, Variant};
 use crownhead::search::{Engine, Limits};
 use crownhead::tools::board_svg::board_svg;
 use crownhead::tools::orientation::Orientation;
 use crownhead::tools::terminal_board::{self, Styling};
-use crownhead::tools::{analyse, bench, perft};
+use crownhead::tools::{analyse, bench, perft, play};
 
 /// A fast multi-variant draughts and checkers engine.
 #[derive(Parser)]
@@ -40,6 +40,28 @@ enum Command {
     Dxp(DxpArgs),
     /// Draw a position: as an SVG picture with --svg, otherwise as text on stdout.
     Board(BoardArgs),
+    /// Play the engine in the terminal (type help once it starts).
+    Play(PlayArgs),
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Seconds the engine thinks over each move and each hint.
+    #[arg(long, default_value_t = 1.0, value_parser = positive_seconds)]
+    movetime: f64,
+    /// The side you play (default: the side to move, so you move first).
+    #[arg(long, value_parser = colour)]
+    colour: Option<Color>,
+}
+
+fn colour(text: &str) -> Result<Color, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        _ => Err(format!("'{text}' is not white or black")),
+    }
 }
 
 #[derive(Args)]
@@ -276,6 +298,16 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                         .as_bytes(),
                 )?,
             }
+        }
+        Some(Command::Play(args)) => {
+            let start = args.position.position()?;
+            let options = play::Options {
+                start,
+                human: args.colour.unwrap_or(start.side_to_move()),
+                move_time: Duration::from_secs_f64(args.movetime),
+                styling: Styling::for_stdout(),
+            };
+            play::run(&options, &mut io::stdin().lock(), &mut out)?;
         }
         Some(Command::Moves(args)) => {
             let position = args.position()?;

@@ -6,4 +6,5 @@ pub mod board_svg;
 pub mod chart_svg;
 pub mod orientation;
 pub mod perft;
+pub mod play;
 pub mod terminal_board;
