@@ -35,7 +35,7 @@ impl Styling {
 }
 
 /// The letter of a piece: `w`, `W`, `b` or `B`.
-pub fn piece_letter(piece: Piece) -> char {
+fn piece_letter(piece: Piece) -> char {
     match (piece.color, piece.role) {
         (Color::White, Role::Man) => 'w',
         (Color::White, Role::King) => 'W',
