@@ -1,15 +1,19 @@
 //! The `crownhead` command: engine front ends and tools.
 
-use std::io;
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use crownhead::protocol::dxp;
-use crownhead::rules::{Game, Position, Variant};
+use crownhead::rules::{Color, Game, Position, Variant};
 use crownhead::search::{Engine, Limits};
-use crownhead::tools::{analyse, bench, perft};
+use crownhead::tools::board_svg::board_svg;
+use crownhead::tools::orientation::Orientation;
+use crownhead::tools::terminal_board::{self, Styling};
+use crownhead::tools::{analyse, bench, perft, play};
 
 /// A fast multi-variant draughts and checkers engine.
 #[derive(Parser)]
@@ -34,6 +38,42 @@ enum Command {
     Bench(BenchArgs),
     /// Play over DXP (DamExchange, TCP): listen for games, or connect and propose them.
     Dxp(DxpArgs),
+    /// Draw a position: as an SVG picture with --svg, otherwise as text on stdout.
+    Board(BoardArgs),
+    /// Play the engine in the terminal (type help once it starts).
+    Play(PlayArgs),
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Seconds the engine thinks over each move and each hint.
+    #[arg(long, default_value_t = 1.0, value_parser = positive_seconds)]
+    movetime: f64,
+    /// The side you play (default: the side to move, so you move first).
+    #[arg(long, value_parser = colour)]
+    colour: Option<Color>,
+}
+
+fn colour(text: &str) -> Result<Color, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        _ => Err(format!("'{text}' is not white or black")),
+    }
+}
+
+#[derive(Args)]
+struct BoardArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Moves played from the position before drawing it, separated by blanks.
+    #[arg(long)]
+    moves: Option<String>,
+    /// Write the picture to this SVG file.
+    #[arg(long, value_name = "OUT.svg")]
+    svg: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -95,6 +135,16 @@ impl PositionArgs {
             None => Ok(Position::start(self.variant)),
             Some(fen) => Position::from_fen(self.variant, fen).context("bad --fen"),
         }
+    }
+
+    /// A game from the position with `moves` (blank-separated, as `--moves` takes them)
+    /// played.
+    fn game(&self, moves: Option<&str>) -> anyhow::Result<Game> {
+        let mut game = Game::new(self.position()?);
+        for text in moves.iter().flat_map(|moves| moves.split_whitespace()) {
+            game.play_text(text).context("bad --moves")?;
+        }
+        Ok(game)
     }
 }
 
@@ -207,10 +257,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             perft::run(&position, args.depth, args.divide, usize::from(args.threads), &mut out)?;
         }
         Some(Command::Analyse(args)) => {
-            let mut game = Game::new(args.position.position()?);
-            for text in args.moves.iter().flat_map(|moves| moves.split_whitespace()) {
-                game.play_text(text).context("bad --moves")?;
-            }
+            let game = args.position.game(args.moves.as_deref())?;
             let mut engine = Engine::new(args.tt_size as usize, usize::from(args.threads));
             let output = if args.json { analyse::Output::Json } else { analyse::Output::Text };
             analyse::run(
@@ -241,10 +288,30 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 }
             }
         }
+        Some(Command::Board(args)) => {
+            let position = *args.position.game(args.moves.as_deref())?.position();
+            match &args.svg {
+                Some(path) => std::fs::write(path, board_svg(&position))
+                    .with_context(|| format!("cannot write {}", path.display()))?,
+                None => out.write_all(
+                    terminal_board::draw(&position, Orientation::WhiteAtBottom, Styling::for_stdout())
+                        .as_bytes(),
+                )?,
+            }
+        }
+        Some(Command::Play(args)) => {
+            let start = args.position.position()?;
+            let options = play::Options {
+                start,
+                human: args.colour.unwrap_or(start.side_to_move()),
+                move_time: Duration::from_secs_f64(args.movetime),
+                styling: Styling::for_stdout(),
+            };
+            play::run(&options, &mut io::stdin().lock(), &mut out)?;
+        }
         Some(Command::Moves(args)) => {
             let position = args.position()?;
             for mv in position.legal_moves() {
-                use std::io::Write;
                 writeln!(out, "{}", position.move_to_text(&mv))?;
             }
         }

@@ -2,4 +2,9 @@
 
 pub mod analyse;
 pub mod bench;
+pub mod board_svg;
+pub mod chart_svg;
+pub mod orientation;
 pub mod perft;
+pub mod play;
+pub mod terminal_board;
