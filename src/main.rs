@@ -251,7 +251,8 @@ struct AnalyseGameArgs {
 }
 
 fn analyse_game(args: &AnalyseGameArgs, out: &mut impl Write) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
     let games = read_pdn(&text, args.variant);
     let count = games.len();
     let pdn = games

@@ -151,7 +151,8 @@ pub fn chart_plies(pdn: &PdnGame, analysis: &[PlyAnalysis]) -> Vec<ChartPly> {
                 number += 1;
             }
             position = position.play(&ply.played);
-            let men = if is_decisive(score) { score.signum() as f64 * 100.0 } else { f64::from(score) / 100.0 };
+            let men =
+                if is_decisive(score) { score.signum() as f64 * 100.0 } else { f64::from(score) / 100.0 };
             ChartPly { score: men, judgement: ply.judgement(), label }
         })
         .collect()
@@ -163,10 +164,15 @@ pub fn write_summary(pdn: &PdnGame, analysis: &[PlyAnalysis], out: &mut impl Wri
     writeln!(out, "side   moves  mistakes  blunders  mean loss")?;
     for (side, parity) in [(first, 0), (!first, 1)] {
         let offset = usize::from(pdn.start.side_to_move() != first);
-        let plies: Vec<&PlyAnalysis> =
-            analysis.iter().enumerate().filter(|(index, _)| (index + offset) % 2 == parity).map(|(_, ply)| ply).collect();
+        let plies: Vec<&PlyAnalysis> = analysis
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| (index + offset) % 2 == parity)
+            .map(|(_, ply)| ply)
+            .collect();
         let count = |judgement| plies.iter().filter(|ply| ply.judgement() == Some(judgement)).count();
-        let mean = plies.iter().map(|ply| f64::from(ply.loss().min(LOSS_CAP))).sum::<f64>() / plies.len().max(1) as f64;
+        let mean = plies.iter().map(|ply| f64::from(ply.loss().min(LOSS_CAP))).sum::<f64>()
+            / plies.len().max(1) as f64;
         writeln!(
             out,
             "{:<6} {:>5}  {:>8}  {:>8}  {:>9.2}",
