@@ -16,7 +16,7 @@ use crate::rules::{Move, MoveList, Position, resets_move_limit};
 use super::eval::evaluate;
 use super::in_progress::InProgress;
 use super::limits::Limits;
-use super::ordering::{MAX_PLY, MoveScores, Ordering, peek, pick};
+use super::ordering::{MAX_PLY, MoveScores, Ordering, Picked, defer, peek, pick};
 use super::score::{DRAW, INFINITE, Score, from_table, is_decisive, loss_in, to_table};
 use super::time::Deadlines;
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -306,27 +306,15 @@ impl<'a> Worker<'a> {
         let mut best = -INFINITE;
         let mut best_index = None;
         let mut searched = 0;
-        let mut deferred = ArrayVec::<usize, { crate::rules::MAX_MOVES }>::new();
-        let mut next_deferred = 0;
-        loop {
-            let (index, may_defer) = match pick(&mut scores) {
-                Some(index) => (index, true),
-                None => match deferred.get(next_deferred) {
-                    Some(&index) => {
-                        next_deferred += 1;
-                        (index, false)
-                    }
-                    None => break,
-                },
-            };
+        while let Some(Picked { index, deferred }) = pick(&mut scores) {
             let mv = moves[index];
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
             }
             let child = position.play(&mv);
             let in_progress = self.shared.in_progress.filter(|_| searched > 0 && depth >= DEFER_DEPTH);
-            if may_defer && in_progress.is_some_and(|set| set.contains(child.hash())) {
-                deferred.push(index);
+            if !deferred && in_progress.is_some_and(|set| set.contains(child.hash())) {
+                defer(&mut scores, index);
                 continue;
             }
             let entered = in_progress.is_some_and(|set| set.enter(child.hash()));

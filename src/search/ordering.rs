@@ -80,15 +80,29 @@ impl Ordering {
     }
 }
 
-/// The index of the best-scored move not taken yet, which is then marked taken.
-/// Selection one step at a time: most nodes cut off after a move or two.
-pub fn pick(scores: &mut MoveScores) -> Option<usize> {
+/// A move taken by [`pick`]: its index, and whether it was deferred before.
+#[derive(Clone, Copy, Debug)]
+pub struct Picked {
+    /// The move's index in its list.
+    pub index: usize,
+    /// Whether the move was put back with [`defer`].
+    pub deferred: bool,
+}
+
+/// The best-scored move not taken yet, which is then marked taken. Selection one step
+/// at a time: most nodes cut off after a move or two.
+pub fn pick(scores: &mut MoveScores) -> Option<Picked> {
     let (index, &score) = scores.iter().enumerate().max_by_key(|&(_, &score)| score)?;
     if score == TAKEN {
         return None;
     }
     scores[index] = TAKEN;
-    Some(index)
+    Some(Picked { index, deferred: score == DEFERRED })
+}
+
+/// Puts a picked move back, to be picked again after every other move.
+pub fn defer(scores: &mut MoveScores, index: usize) {
+    scores[index] = DEFERRED;
 }
 
 /// The index of the move [`pick`] would take next, without taking it.
@@ -99,3 +113,6 @@ pub fn peek(scores: &MoveScores) -> Option<usize> {
 
 /// The score of a move already picked.
 const TAKEN: i32 = i32::MIN;
+
+/// The score of a deferred move: below every move's own score.
+const DEFERRED: i32 = i32::MIN + 1;
