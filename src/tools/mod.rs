@@ -2,4 +2,5 @@
 
 pub mod analyse;
 pub mod bench;
+pub mod matches;
 pub mod perft;

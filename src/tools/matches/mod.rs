@@ -1,0 +1,212 @@
+//! Engine-against-engine matches over the Hub protocol, as cutechess-cli and fastchess
+//! run them for chess: each opening is played twice with the colours reversed (a game
+//! pair), on several games at once if asked, until the number of games is reached or an
+//! SPRT decides. Every game goes to the PDN file as it finishes; progress goes to
+//! standard error and the summary to the output.
+
+pub mod game;
+pub mod hub_client;
+pub mod openings;
+pub mod progress;
+pub mod stats;
+pub mod summary;
+pub mod tally;
+
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+
+use anyhow::Context;
+
+use self::game::{Fault, Limit, PlayedGame};
+use self::hub_client::{EngineSpec, HubClient};
+use self::openings::Opening;
+use self::progress::Progress;
+use self::stats::{Sprt, SprtVerdict};
+use self::summary::SprtOutcome;
+use self::tally::{GameScore, Tally};
+use crate::rules::{Color, Variant};
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    /// The two engines; the statistics are the first one's.
+    pub engines: [EngineSpec; 2],
+    /// The rule set.
+    pub variant: Variant,
+    /// Games to play, rounded up to whole pairs. Without it: under an SPRT, until it
+    /// decides; otherwise every opening once with each colour.
+    pub games: Option<u64>,
+    /// Stop when this test decides.
+    pub sprt: Option<Sprt>,
+    /// How long the engines may think.
+    pub limit: Limit,
+    /// The openings, used in order and cycled.
+    pub openings: Vec<Opening>,
+    /// Games played at once, each between its own engine processes.
+    pub concurrency: usize,
+}
+
+/// A finished game and who played it.
+struct Finished {
+    index: u64,
+    /// The engine (0 or 1) that played White.
+    white_engine: usize,
+    played: PlayedGame,
+}
+
+/// Plays the match and writes its summary to `out`; `record` is called with each
+/// finished game (its index from 0, the names of White and Black, the game) in the
+/// order they finish.
+///
+/// # Errors
+/// When an engine cannot be started and configured at the outset, or `record` or
+/// writing the summary fails.
+pub fn run(
+    options: &MatchOptions,
+    out: &mut impl Write,
+    mut record: impl FnMut(u64, [&str; 2], &PlayedGame) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    anyhow::ensure!(!options.openings.is_empty(), "no openings");
+    let start = |index: usize| {
+        HubClient::start(&options.engines[index], options.variant)
+            .with_context(|| format!("engine {}: '{}'", index + 1, options.engines[index].command.join(" ")))
+    };
+    let (first, second) = (start(0)?, start(1)?);
+    let names = display_names([first.name(), second.name()], &options.engines);
+    let mut first_clients = Some([Some(first), Some(second)]);
+    let total = match (options.games, options.sprt) {
+        (Some(games), _) => Some(games.div_ceil(2) * 2),
+        (None, Some(_)) => None,
+        (None, None) => Some(2 * options.openings.len() as u64),
+    };
+    let next_game = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let take_game = || {
+        let index = next_game.fetch_add(1, Ordering::SeqCst);
+        (!stop.load(Ordering::SeqCst) && total.is_none_or(|total| index < total)).then_some(index)
+    };
+    let progress = Progress::new(total, options.sprt);
+    let mut tally = Tally::default();
+    let mut verdict = SprtVerdict::Continue;
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let (sender, receiver) = mpsc::channel();
+        for worker in 0..options.concurrency.max(1) {
+            let sender = sender.clone();
+            let clients = if worker == 0 { first_clients.take() } else { None };
+            let take_game = &take_game;
+            scope.spawn(move || play_games(options, clients.unwrap_or([None, None]), take_game, &sender));
+        }
+        drop(sender);
+        for finished in receiver {
+            let white = finished.white_engine;
+            let players = [names[white].as_str(), names[1 - white].as_str()];
+            let result = record(finished.index, players, &finished.played);
+            if let Err(error) = result {
+                stop.store(true, Ordering::SeqCst);
+                return Err(error);
+            }
+            let score = match finished.played.winner {
+                None => GameScore::Draw,
+                Some(Color::White) if white == 0 => GameScore::Win,
+                Some(Color::Black) if white == 1 => GameScore::Win,
+                Some(_) => GameScore::Loss,
+            };
+            tally.add(finished.index, score, finished.played.termination.kind());
+            progress.game_finished(&describe(&finished, players), &tally);
+            if let Some(sprt) = options.sprt.as_ref().filter(|_| verdict == SprtVerdict::Continue) {
+                verdict = sprt.verdict(sprt.llr(&tally.pentanomial));
+                if verdict != SprtVerdict::Continue {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+        }
+        Ok(())
+    })?;
+    progress.finish();
+    let sprt = options.sprt.map(|sprt| SprtOutcome { sprt, verdict });
+    summary::write(out, &names, &tally, sprt.as_ref())?;
+    Ok(())
+}
+
+/// A worker: takes the next game until there is none, playing each between its own two
+/// engine processes, which it starts when needed and restarts after a fault.
+fn play_games(
+    options: &MatchOptions,
+    mut clients: [Option<HubClient>; 2],
+    take_game: &(impl Fn() -> Option<u64> + Sync),
+    results: &mpsc::Sender<Finished>,
+) {
+    while let Some(index) = take_game() {
+        let opening = options.openings[(index / 2) as usize % options.openings.len()].game();
+        let white_engine = (index % 2) as usize;
+        let seats = [white_engine, 1 - white_engine];
+        let played = match seat(options, &mut clients, white_engine) {
+            Ok(engines) => game::play(opening, engines, &options.limit),
+            Err((loser, fault)) => PlayedGame::forfeited(opening, loser, fault),
+        };
+        if let Some(side) = played.faulty_side() {
+            clients[seats[side.index()]] = None;
+        }
+        if results.send(Finished { index, white_engine, played }).is_err() {
+            return;
+        }
+    }
+}
+
+/// The engines of a game, White's and Black's, started if they are not running; the
+/// colour and fault of the first that cannot be started.
+fn seat<'a>(
+    options: &MatchOptions,
+    clients: &'a mut [Option<HubClient>; 2],
+    white_engine: usize,
+) -> Result<[&'a mut HubClient; 2], (Color, Fault)> {
+    let [first, second] = clients;
+    let [white, black] =
+        if white_engine == 0 { [(first, 0), (second, 1)] } else { [(second, 1), (first, 0)] };
+    let start = |(slot, engine): (&'a mut Option<HubClient>, usize), color: Color| {
+        let client = match slot.take() {
+            Some(client) => client,
+            None => HubClient::start(&options.engines[engine], options.variant)
+                .map_err(|error| (color, Fault::from_client_error(&error)))?,
+        };
+        Ok(slot.insert(client))
+    };
+    Ok([start(white, Color::White)?, start(black, Color::Black)?])
+}
+
+/// `game 7 (opening 4): A - B 1-0, no legal move`: one line for a finished game.
+fn describe(finished: &Finished, players: [&str; 2]) -> String {
+    let result = match finished.played.winner {
+        Some(Color::White) => format!("{} won", players[0]),
+        Some(Color::Black) => format!("{} won", players[1]),
+        None => "draw".to_string(),
+    };
+    format!(
+        "game {} (opening {}): {} (white) - {} (black): {result}, {}",
+        finished.index + 1,
+        finished.index / 2 + 1,
+        players[0],
+        players[1],
+        finished.played.termination
+    )
+}
+
+/// The engines' names as their `id` gives them; equal names get the engines' options
+/// added, or their numbers if the options are equal too.
+fn display_names(ids: [&str; 2], specs: &[EngineSpec; 2]) -> [String; 2] {
+    if ids[0] != ids[1] {
+        return ids.map(str::to_string);
+    }
+    let options = |spec: &EngineSpec| -> String {
+        spec.options.iter().map(|(name, value)| format!("{name}={value}")).collect::<Vec<_>>().join(" ")
+    };
+    if specs[0].options != specs[1].options {
+        [0, 1].map(|index| match options(&specs[index]) {
+            text if text.is_empty() => ids[index].to_string(),
+            text => format!("{} ({text})", ids[index]),
+        })
+    } else {
+        [0, 1].map(|index| format!("{} #{}", ids[index], index + 1))
+    }
+}

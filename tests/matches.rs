@@ -1,0 +1,300 @@
+//! `crownhead match`: the statistics against figures computed by hand and by an
+//! independent script, the opening sets, and matches played by the real binary,
+//! including engines that crash, play illegal moves or fall silent.
+
+use std::collections::HashSet;
+
+use crownhead::protocol::board::{Encoding, parse_hub_position, write_hub_position};
+use crownhead::rules::{Game, Move, Position, Variant};
+use crownhead::search::{Engine, Limits, SearchControl};
+use crownhead::tools::matches::hub_client::{CommandLineError, split_command};
+use crownhead::tools::matches::openings::{self, Opening, OpeningsError};
+use crownhead::tools::matches::stats::{Pentanomial, Sprt, SprtVerdict, Wdl, elo_estimate, score_to_elo};
+
+fn close(actual: f64, expected: f64, tolerance: f64) -> bool {
+    (actual - expected).abs() <= tolerance
+}
+
+/// W/D/L 30/50/20, by hand: score s = (30 + 25) / 100 = 0.55; Elo = -400 log10(1/s - 1)
+/// = -400 log10(0.818182) = 34.86. Per-game variance 0.3 * 0.45^2 + 0.5 * 0.05^2 +
+/// 0.2 * 0.55^2 = 0.1225, so the standard error is sqrt(0.1225 / 100) = 0.035 and the
+/// 95% score interval 0.55 -+ 1.96 * 0.035 = [0.48140, 0.61860], Elo [-12.93, 84.01]:
+/// half-width 48.47. LOS = Phi(0.05 / 0.035) = Phi(1.4286) = 0.92344.
+#[test]
+fn elo_interval_and_los_from_win_draw_loss_counts() {
+    let wdl = Wdl { wins: 30, draws: 50, losses: 20 };
+    let estimate = elo_estimate(&wdl.distribution()).expect("100 games");
+    assert!(close(estimate.score, 0.55, 1e-12));
+    assert!(close(estimate.elo, 34.860_070, 1e-5), "{estimate:?}");
+    assert!(close(estimate.error, 48.470_228, 1e-5), "{estimate:?}");
+    assert!(close(estimate.los, 0.923_436_27, 1e-6), "{estimate:?}");
+}
+
+// The figures below come from this Python script, written from fishtest's LLRcalc.py
+// (`LLR_normalized`, Van den Bergh's MLE for a given t-value) with bisection instead of
+// scipy's brentq, independently of the Rust code:
+//
+//     import math
+//     def stats(pdf):
+//         s = sum(p * a for a, p in pdf)
+//         return s, sum(p * (a - s) ** 2 for a, p in pdf)
+//     def secular(pdf):
+//         v = min(a for a, p in pdf); w = max(a for a, p in pdf)
+//         lo, hi = -1 / w + 1e-12, -1 / v - 1e-12
+//         f = lambda x: sum(p * a / (1 + x * a) for a, p in pdf)
+//         for _ in range(300):
+//             mid = (lo + hi) / 2
+//             if f(mid) > 0: lo = mid
+//             else: hi = mid
+//         return (lo + hi) / 2
+//     def mle_t(pdfhat, ref, s):
+//         n = len(pdfhat)
+//         pdf = [(a, 1 / n) for a, p in pdfhat]
+//         for _ in range(100):
+//             old = pdf
+//             mu, var = stats(pdf); sigma = var ** 0.5
+//             pdf1 = [(a - ref - s * sigma * (1 + ((mu - a) / sigma) ** 2) / 2, p) for a, p in pdfhat]
+//             x = secular(pdf1)
+//             pdf = [(pdfhat[i][0], pdfhat[i][1] / (1 + x * pdf1[i][0])) for i in range(n)]
+//             if max(abs(old[i][1] - pdf[i][1]) for i in range(n)) < 1e-12: break
+//         return pdf
+//     def llr_normalized(nelo0, nelo1, results):   # results: LL, LD, DD+WL, WD, WW
+//         k = 800 / math.log(10)
+//         t0, t1 = [nelo / k * 2 ** 0.5 for nelo in (nelo0, nelo1)]
+//         results = [r if r else 1e-3 for r in results]
+//         N = sum(results)
+//         pdf = [(i / 4, r / N) for i, r in enumerate(results)]
+//         p0, p1 = mle_t(pdf, 0.5, t0), mle_t(pdf, 0.5, t1)
+//         return N * sum(pdf[i][1] * (math.log(p1[i][1]) - math.log(p0[i][1])) for i in range(5))
+//     def estimate(results):                       # per-pair scores 0, 1/4, ..., 1
+//         N = sum(results)
+//         pdf = [(i / 4, r / N) for i, r in enumerate(results)]
+//         s, var = stats(pdf); se = (var / N) ** 0.5; z = 1.959963984540054
+//         elo = lambda s: -400 * math.log10(1 / s - 1)
+//         return s, elo(s), (elo(s + z * se) - elo(s - z * se)) / 2, \
+//             0.5 * (1 + math.erf((s - 0.5) / (2 ** 0.5 * se)))
+//
+// estimate([3, 12, 40, 18, 7])           = (0.54375, 30.47855699926501, 35.37403273100059, 0.9557529102630227)
+// llr_normalized(0, 5, [3, 12, 40, 18, 7])  = 0.2883575754789263
+// llr_normalized(-3, 2, [3, 12, 40, 18, 7]) = 0.30785349499438036
+// llr_normalized(0, 5, [0, 0, 10, 0, 0])    = -0.0026994307556182625
+// (fishtest's closed-form approximation LLR_normalized_alt gives 0.28880 and 0.30768.)
+
+#[test]
+fn elo_interval_and_los_from_game_pairs() {
+    let pentanomial = Pentanomial { counts: [3, 12, 40, 18, 7] };
+    let estimate = elo_estimate(&pentanomial.distribution()).expect("80 pairs");
+    assert!(close(estimate.score, 0.543_75, 1e-12));
+    assert!(close(estimate.elo, 30.478_557, 1e-5), "{estimate:?}");
+    assert!(close(estimate.error, 35.374_033, 1e-5), "{estimate:?}");
+    assert!(close(estimate.los, 0.955_752_91, 1e-6), "{estimate:?}");
+}
+
+#[test]
+fn sprt_log_likelihood_ratio_in_the_normalized_model() {
+    let pentanomial = Pentanomial { counts: [3, 12, 40, 18, 7] };
+    let sprt = |elo0, elo1| Sprt { elo0, elo1, alpha: 0.05, beta: 0.05 };
+    let llr = sprt(0.0, 5.0).llr(&pentanomial);
+    assert!(close(llr, 0.288_357_58, 1e-6), "{llr}");
+    let llr = sprt(-3.0, 2.0).llr(&pentanomial);
+    assert!(close(llr, 0.307_853_49, 1e-6), "{llr}");
+    let draws = Pentanomial { counts: [0, 0, 10, 0, 0] };
+    let llr = sprt(0.0, 5.0).llr(&draws);
+    assert!(close(llr, -0.002_699_43, 1e-6), "{llr}");
+}
+
+/// ln(0.05 / 0.95) = -2.944439 and ln(0.95 / 0.05) = 2.944439; with alpha 0.1 and
+/// beta 0.2: ln(0.2 / 0.9) = -1.504077 and ln(0.8 / 0.1) = 2.079442.
+#[test]
+fn sprt_bounds_and_verdicts() {
+    let sprt = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
+    let (lower, upper) = sprt.bounds();
+    assert!(close(lower, -2.944_439, 1e-6) && close(upper, 2.944_439, 1e-6));
+    let skewed = Sprt { alpha: 0.1, beta: 0.2, ..sprt };
+    let (lower, upper) = skewed.bounds();
+    assert!(close(lower, -1.504_077, 1e-6) && close(upper, 2.079_442, 1e-6));
+    assert_eq!(sprt.verdict(0.0), SprtVerdict::Continue);
+    assert_eq!(sprt.verdict(3.0), SprtVerdict::AcceptH1);
+    assert_eq!(sprt.verdict(-3.0), SprtVerdict::AcceptH0);
+}
+
+#[test]
+fn statistics_of_no_games_and_of_all_draws_are_finite_or_absent() {
+    assert_eq!(elo_estimate(&Wdl::default().distribution()), None);
+    assert_eq!(elo_estimate(&Pentanomial::default().distribution()), None);
+    let sprt = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
+    assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
+
+    let draws = elo_estimate(&Wdl { wins: 0, draws: 12, losses: 0 }.distribution()).expect("12 games");
+    assert_eq!((draws.score, draws.elo, draws.error, draws.los), (0.5, 0.0, 0.0, 0.5));
+    let wins = elo_estimate(&Wdl { wins: 5, draws: 0, losses: 0 }.distribution()).expect("5 games");
+    assert_eq!((wins.elo, wins.error, wins.los), (f64::INFINITY, 0.0, 1.0));
+    let losses = elo_estimate(&Pentanomial { counts: [4, 0, 0, 0, 0] }.distribution()).expect("4 pairs");
+    assert_eq!((losses.elo, losses.los), (f64::NEG_INFINITY, 0.0));
+    assert!(sprt.llr(&Pentanomial { counts: [4, 0, 0, 0, 0] }) < 0.0);
+    assert!(sprt.llr(&Pentanomial { counts: [0, 0, 0, 0, 4] }) > 0.0);
+    assert_eq!(score_to_elo(0.5), 0.0);
+}
+
+/// The position after each opening.
+fn opening_positions(openings: &[Opening]) -> Vec<Position> {
+    openings.iter().map(|opening| *opening.game().position()).collect()
+}
+
+fn distinct(positions: &[Position]) -> bool {
+    positions.iter().collect::<HashSet<_>>().len() == positions.len()
+}
+
+#[test]
+fn the_english_openings_are_the_156_ballots_of_the_acf_deck() {
+    for variant in [Variant::English, Variant::English25] {
+        let openings = openings::builtin(variant).expect("the English deck reads");
+        assert_eq!(openings.len(), 156);
+        assert!(openings.iter().all(|opening| opening.game().moves().len() == 3));
+        assert!(openings.iter().all(|opening| *opening.game().start() == Position::start(variant)));
+        let positions = opening_positions(&openings);
+        assert!(distinct(&positions));
+        let after = |moves: &str| {
+            let opening = &openings::parse(moves, variant).expect("a ballot")[0];
+            *opening.game().position()
+        };
+        // Ballot 1, the first of the deck; 9-14 23-18 14x23 (46), the most one-sided
+        // approved ballot; 9-13 24-19 10-15 (26), barred by the ACF but in pydraughts'
+        // list of 157; 12-16 23-19 16x23 (171), barred.
+        assert!(positions.contains(&after("9-13 21-17 5-9")));
+        assert!(positions.contains(&after("9-14 23-18 14x23")));
+        assert!(!positions.contains(&after("9-13 24-19 10-15")));
+        assert!(!positions.contains(&after("12-16 23-19 16x23")));
+    }
+}
+
+/// Every built-in opening of the other rule sets is legal (it reads), three plies long,
+/// distinct, and scored within half a man either way by crownhead at depth 6 (they were
+/// chosen within a quarter of a man at depth 8).
+#[test]
+fn the_other_builtin_openings_are_legal_distinct_and_balanced() {
+    let mut engine = Engine::new(4, 1);
+    for variant in
+        Variant::ALL.into_iter().filter(|&variant| !matches!(variant, Variant::English | Variant::English25))
+    {
+        let openings = openings::builtin(variant).unwrap_or_else(|error| panic!("{variant}: {error}"));
+        assert!(openings.len() >= 150, "{variant}: only {} openings", openings.len());
+        assert!(openings.iter().all(|opening| opening.game().moves().len() == 3), "{variant}");
+        assert!(distinct(&opening_positions(&openings)), "{variant}: two openings reach the same position");
+        for opening in &openings {
+            engine.new_game();
+            let result =
+                engine.search(opening.game(), &Limits::depth(6), 1, &SearchControl::new(false), |_| {});
+            assert!(
+                result.score.abs() <= 50,
+                "{variant}: {:?} scores {}",
+                opening.game().start().line_to_text(opening.game().moves(), Position::move_to_text),
+                result.score
+            );
+        }
+    }
+}
+
+#[test]
+fn opening_files_take_fens_and_move_lists_and_name_the_bad_line() {
+    let text = "# openings\n\n11-15 23-19 8-11   # the Old Fourteenth\n1. 9-13 22-18 2. 10-14  \nB:W18,24,27,28,K10:B1,2,3,K26\n";
+    let openings = openings::parse(text, Variant::English).expect("three openings");
+    assert_eq!(openings.len(), 3);
+    let moves = |index: usize| {
+        let game = openings[index].game();
+        game.start().line_to_text(game.moves(), Position::move_to_text).join(" ")
+    };
+    assert_eq!(moves(0), "11-15 23-19 8-11");
+    assert_eq!(moves(1), "9-13 22-18 10-14");
+    let fen = openings[2].game();
+    assert!(fen.moves().is_empty());
+    assert_eq!(
+        fen.start().to_fen(),
+        "B:W10,18,24,27,28:B1,2,3,26".replace("W10", "WK10").replace("3,26", "3,K26")
+    );
+
+    let error_line = |text: &str| match openings::parse(text, Variant::English) {
+        Err(OpeningsError::Line { line, message }) => (line, message),
+        other => panic!("{text:?} gave {other:?}"),
+    };
+    let (line, message) = error_line("11-15 23-19\n11-15 22-18 15x22\n# fine so far\n9-13 21-17 5-10\n");
+    assert_eq!(line, 4);
+    assert!(message.contains("5-10") && message.contains("after 2 moves"), "{message}");
+    let (line, message) = error_line("# a bad FEN\nW:W99:B1\n");
+    assert_eq!(line, 2);
+    assert!(message.contains("bad FEN"), "{message}");
+    let (line, message) = error_line("hello world\n");
+    assert_eq!(line, 1);
+    assert!(message.contains("not a FEN or a move list"), "{message}");
+    let (line, message) = error_line("11-15\nW:W:B1,2\n");
+    assert_eq!(line, 2);
+    assert!(message.contains("already over"), "{message}");
+    assert!(matches!(openings::parse("# nothing\n\n", Variant::English), Err(OpeningsError::Empty)));
+}
+
+/// `balanced` keeps exactly the distinct positions that a fresh search scores within the
+/// bound: every position two plies from the Russian start is either in its list, with
+/// the score a fresh search gives, or scored outside the bound.
+#[test]
+fn the_opening_generator_keeps_exactly_the_balanced_positions() {
+    let (depth, bound) = (4, 10);
+    let lines = openings::balanced(Variant::Russian, 2, depth, bound);
+    let start = Position::start(Variant::Russian);
+    let mut engine = Engine::new(4, 1);
+    let mut score_of = |position: Position| {
+        engine.new_game();
+        engine
+            .search(&Game::new(position), &Limits::depth(depth), 1, &SearchControl::new(false), |_| {})
+            .score
+    };
+    let reached = |moves: &[Move]| moves.iter().fold(start, |position, mv| position.play(mv));
+    let kept: Vec<Position> = lines.iter().map(|line| reached(&line.moves)).collect();
+    assert!(distinct(&kept));
+    for (line, &position) in lines.iter().zip(&kept) {
+        assert_eq!(line.moves.len(), 2);
+        assert!(line.score.abs() <= bound);
+        assert_eq!(score_of(position), line.score);
+    }
+    let all: HashSet<Position> = start
+        .legal_moves()
+        .iter()
+        .flat_map(|first| {
+            let after = start.play(first);
+            after.legal_moves().iter().map(|second| after.play(second)).collect::<Vec<_>>()
+        })
+        .collect();
+    let rejected: Vec<Position> = all.iter().copied().filter(|position| !kept.contains(position)).collect();
+    assert!(!kept.is_empty() && !rejected.is_empty(), "{} kept, {} rejected", kept.len(), rejected.len());
+    assert!(rejected.into_iter().all(|position| score_of(position).abs() > bound));
+}
+
+#[test]
+fn engine_command_lines_split_at_blanks_outside_quotes() {
+    let words = |text: &str| split_command(text).expect(text);
+    assert_eq!(words("target/release/crownhead hub"), ["target/release/crownhead", "hub"]);
+    assert_eq!(
+        words("  python3  'my engine.py' \"--name=a b\" x''y "),
+        ["python3", "my engine.py", "--name=a b", "xy"]
+    );
+    assert_eq!(words("''"), [""]);
+    assert_eq!(split_command("   "), Err(CommandLineError::Empty));
+    assert!(matches!(split_command("run 'open"), Err(CommandLineError::UnterminatedQuote(_))));
+}
+
+/// The position strings a match sends engines read back as the same position, in every
+/// rule set and both square orders.
+#[test]
+fn hub_positions_written_read_back() {
+    for variant in Variant::ALL {
+        let mut position = Position::start(variant);
+        for ply in 0..12 {
+            for encoding in [Encoding::Standard, Encoding::Pydraughts] {
+                let text = write_hub_position(&position, encoding);
+                assert_eq!(parse_hub_position(variant, encoding, &text), Ok(position), "{variant} {text}");
+            }
+            let moves = position.legal_moves();
+            let Some(mv) = moves.get(ply % moves.len().max(1)) else { break };
+            position = position.play(mv);
+        }
+    }
+}
