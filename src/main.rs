@@ -354,8 +354,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(error) => {
-            let message = error.to_string();
-            eprintln!("{}", message.lines().next().unwrap_or("error: bad arguments"));
+            eprintln!("{}", first_line(&error.to_string()));
             return ExitCode::from(2);
         }
     };
@@ -365,6 +364,17 @@ fn main() -> ExitCode {
             eprintln!("error: {error:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// The first line of a clap error, with the next line joined on when the first only
+/// introduces it ("the following required arguments were not provided:").
+fn first_line(message: &str) -> String {
+    let mut lines = message.lines().map(str::trim).filter(|line| !line.is_empty());
+    match (lines.next(), lines.next()) {
+        (Some(first), Some(second)) if first.ends_with(':') => format!("{first} {second}"),
+        (Some(first), _) => first.to_string(),
+        (None, _) => "error: bad arguments".to_string(),
     }
 }
 

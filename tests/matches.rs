@@ -3,6 +3,7 @@
 //! including engines that crash, play illegal moves or fall silent.
 
 use std::collections::HashSet;
+use std::process::{Command, Output};
 
 use crownhead::protocol::board::{Encoding, parse_hub_position, write_hub_position};
 use crownhead::rules::{Game, Move, Position, Variant};
@@ -297,4 +298,119 @@ fn hub_positions_written_read_back() {
             position = position.play(mv);
         }
     }
+}
+
+const CROWNHEAD: &str = env!("CARGO_BIN_EXE_crownhead");
+
+/// The command line of a crownhead behind `tests/engines/faulty.py`, failing in `mode`
+/// at its `at`-th move of each process.
+fn faulty(mode: &str, at: u32) -> String {
+    format!("python3 '{}/tests/engines/faulty.py' {mode} {at} '{CROWNHEAD}'", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run_match(args: &[&str]) -> Output {
+    Command::new(CROWNHEAD).arg("match").args(args).output().expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The wins, draws and losses of `name` in a match summary.
+fn summary_row(summary: &str, name: &str) -> [u64; 3] {
+    summary
+        .lines()
+        .filter_map(|line| line.strip_prefix(name))
+        .filter_map(|rest| {
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            match fields.as_slice() {
+                [wins, draws, losses, score] if score.ends_with('%') => {
+                    Some([wins.parse().ok()?, draws.parse().ok()?, losses.parse().ok()?])
+                }
+                _ => None,
+            }
+        })
+        .next()
+        .unwrap_or_else(|| panic!("no row for {name} in\n{summary}"))
+}
+
+/// An engine that always loses (it crashes at its first move) meets crownhead under
+/// SPRT(0, 100): each pair is LL, and the LLR, -0.47 a pair, first passes the lower bound
+/// ln(0.05 / 0.95) = -2.94 after 7 pairs (the script above gives
+/// llr_normalized(0, 100, [7, 0, 0, 0, 0]) = -3.313 and -2.84 for 6), so the match stops
+/// at 14 games of the 40 allowed, H0 accepted.
+#[test]
+fn an_sprt_stops_the_match_when_its_lower_bound_is_crossed() {
+    let loser = faulty("crash", 1);
+    let output = run_match(&[
+        "--engine",
+        &loser,
+        "--engine-option",
+        "tt-size=1",
+        "--engine",
+        CROWNHEAD,
+        "--engine-option",
+        "tt-size=1",
+        "--depth",
+        "1",
+        "--sprt",
+        "0,100",
+        "--games",
+        "40",
+    ]);
+    let summary = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(summary_row(&summary, "faulty-crash"), [0, 0, 14]);
+    assert_eq!(summary_row(&summary, "crownhead"), [14, 0, 0]);
+    assert!(summary.contains("Pentanomial  LL 7, LD 0, DD+WL 0, WD 0, WW 0"), "{summary}");
+    let sprt = summary.lines().find(|line| line.starts_with("SPRT")).expect("an SPRT line");
+    assert!(sprt.contains("(-2.94, 2.94)") && sprt.ends_with("H0 accepted"), "{sprt}");
+}
+
+#[test]
+fn bad_match_arguments_are_reported_before_any_game() {
+    let refused = |args: &[&str], expected: &str| {
+        let output = run_match(args);
+        let error = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {error}");
+        assert!(error.contains(expected), "{args:?}: {error}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    };
+    refused(&["--engine", CROWNHEAD, "--depth", "1"], "needs two --engine, not 1");
+    refused(
+        &["--engine-option", "tt-size=1", "--engine", CROWNHEAD, "--engine", CROWNHEAD, "--depth", "1"],
+        "before any --engine",
+    );
+    refused(
+        &["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--engine-option", "hash", "--depth", "1"],
+        "not NAME=VALUE",
+    );
+    refused(
+        &["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--engine-option", "hash=8", "--depth", "1"],
+        "no parameter 'hash'",
+    );
+    refused(
+        &["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--engine-option", "tt-size=0", "--depth", "1"],
+        "engine 2",
+    );
+    refused(
+        &["--engine", "/nonexistent/engine", "--engine", CROWNHEAD, "--depth", "1"],
+        "cannot start '/nonexistent/engine'",
+    );
+    refused(&["--engine", CROWNHEAD, "--engine", CROWNHEAD], "--depth");
+    refused(
+        &["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--depth", "1", "--movetime", "1"],
+        "cannot be used with",
+    );
+    refused(&["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--tc", "60+x"], "BASE+INC");
+    refused(&["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--depth", "1", "--sprt", "5,0"], "ELO0,ELO1");
+    let openings = std::env::temp_dir().join(format!("crownhead-bad-openings-{}.txt", std::process::id()));
+    std::fs::write(&openings, "# two good, one bad\n11-15 23-19\n9-13 22-18\n9-13 22-18 12-17\n")
+        .expect("a temporary file");
+    let path = openings.to_string_lossy().into_owned();
+    refused(
+        &["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--depth", "1", "--openings", &path],
+        "line 4: illegal move '12-17'",
+    );
+    let _ = std::fs::remove_file(&openings);
 }

@@ -4,6 +4,7 @@
 //! which loses it.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::hub_client::{ClientError, HubClient, Reply};
@@ -189,14 +190,22 @@ impl PlayedGame {
     }
 }
 
-/// Plays a game from `opening` between `engines` (White's, then Black's) under `limit`.
-pub fn play(opening: &Game, engines: [&mut HubClient; 2], limit: &Limit) -> PlayedGame {
+/// Plays a game from `opening` between `engines` (White's, then Black's) under `limit`;
+/// `None` if `abandon` is set before it ends.
+pub fn play(
+    opening: &Game,
+    engines: [&mut HubClient; 2],
+    limit: &Limit,
+    abandon: &AtomicBool,
+) -> Option<PlayedGame> {
     let [white, black] = engines;
     let mut grace = [GRACE; 2];
     for (color, engine) in [(Color::White, &mut *white), (Color::Black, &mut *black)] {
         match engine.new_game() {
             Ok(round_trip) => grace[color.index()] += round_trip,
-            Err(error) => return PlayedGame::forfeited(opening, color, Fault::from_client_error(&error)),
+            Err(error) => {
+                return Some(PlayedGame::forfeited(opening, color, Fault::from_client_error(&error)));
+            }
         }
     }
     let engines = [white, black];
@@ -218,14 +227,17 @@ pub fn play(opening: &Game, engines: [&mut HubClient; 2], limit: &Limit) -> Play
                 Outcome::Draw => None,
             };
             played.termination = Termination::Rules(result.reason);
-            return played;
+            return Some(played);
+        }
+        if abandon.load(Ordering::SeqCst) {
+            return None;
         }
         let side = played.game.position().side_to_move();
         let index = side.index();
         if let Err(fault) = play_move(&mut played, engines[index], limit, &mut clocks[index], grace[index]) {
             played.winner = Some(!side);
             played.termination = Termination::Fault(fault);
-            return played;
+            return Some(played);
         }
     }
 }

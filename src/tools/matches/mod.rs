@@ -80,12 +80,7 @@ pub fn run(
         (None, Some(_)) => None,
         (None, None) => Some(2 * options.openings.len() as u64),
     };
-    let next_game = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let take_game = || {
-        let index = next_game.fetch_add(1, Ordering::SeqCst);
-        (!stop.load(Ordering::SeqCst) && total.is_none_or(|total| index < total)).then_some(index)
-    };
+    let schedule = Schedule { next: AtomicU64::new(0), total, stop: AtomicBool::new(false) };
     let progress = Progress::new(total, options.sprt);
     let mut tally = Tally::default();
     let mut verdict = SprtVerdict::Continue;
@@ -94,16 +89,20 @@ pub fn run(
         for worker in 0..options.concurrency.max(1) {
             let sender = sender.clone();
             let clients = if worker == 0 { first_clients.take() } else { None };
-            let take_game = &take_game;
-            scope.spawn(move || play_games(options, clients.unwrap_or([None, None]), take_game, &sender));
+            let schedule = &schedule;
+            scope.spawn(move || play_games(options, clients.unwrap_or([None, None]), schedule, &sender));
         }
         drop(sender);
         for finished in receiver {
+            if schedule.stopped() {
+                // Games that finish after the SPRT decided do not count.
+                continue;
+            }
             let white = finished.white_engine;
             let players = [names[white].as_str(), names[1 - white].as_str()];
             let result = record(finished.index, players, &finished.played);
             if let Err(error) = result {
-                stop.store(true, Ordering::SeqCst);
+                schedule.stop();
                 return Err(error);
             }
             let score = match finished.played.winner {
@@ -117,7 +116,7 @@ pub fn run(
             if let Some(sprt) = options.sprt.as_ref().filter(|_| verdict == SprtVerdict::Continue) {
                 verdict = sprt.verdict(sprt.llr(&tally.pentanomial));
                 if verdict != SprtVerdict::Continue {
-                    stop.store(true, Ordering::SeqCst);
+                    schedule.stop();
                 }
             }
         }
@@ -129,20 +128,48 @@ pub fn run(
     Ok(())
 }
 
+/// Which game to play next, and whether to stop.
+struct Schedule {
+    next: AtomicU64,
+    /// Games in the match, if bounded.
+    total: Option<u64>,
+    stop: AtomicBool,
+}
+
+impl Schedule {
+    /// The index of the next game to play, if there is one.
+    fn take(&self) -> Option<u64> {
+        let index = self.next.fetch_add(1, Ordering::SeqCst);
+        (!self.stopped() && self.total.is_none_or(|total| index < total)).then_some(index)
+    }
+
+    /// Starts no more games and abandons those under way.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+}
+
 /// A worker: takes the next game until there is none, playing each between its own two
 /// engine processes, which it starts when needed and restarts after a fault.
 fn play_games(
     options: &MatchOptions,
     mut clients: [Option<HubClient>; 2],
-    take_game: &(impl Fn() -> Option<u64> + Sync),
+    schedule: &Schedule,
     results: &mpsc::Sender<Finished>,
 ) {
-    while let Some(index) = take_game() {
+    while let Some(index) = schedule.take() {
         let opening = options.openings[(index / 2) as usize % options.openings.len()].game();
         let white_engine = (index % 2) as usize;
         let seats = [white_engine, 1 - white_engine];
         let played = match seat(options, &mut clients, white_engine) {
-            Ok(engines) => game::play(opening, engines, &options.limit),
+            Ok(engines) => match game::play(opening, engines, &options.limit, &schedule.stop) {
+                Some(played) => played,
+                None => return,
+            },
             Err((loser, fault)) => PlayedGame::forfeited(opening, loser, fault),
         };
         if let Some(side) = played.faulty_side() {
