@@ -1,6 +1,6 @@
 //! The `crownhead` command: engine front ends and tools.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -8,12 +8,12 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use crownhead::protocol::dxp;
-use crownhead::rules::{Color, Game, Position, Variant};
+use crownhead::rules::{Color, Game, Position, Variant, read_pdn};
 use crownhead::search::{Engine, Limits};
 use crownhead::tools::board_svg::board_svg;
 use crownhead::tools::orientation::Orientation;
 use crownhead::tools::terminal_board::{self, Styling};
-use crownhead::tools::{analyse, bench, perft, play};
+use crownhead::tools::{analyse, analyse_game, bench, perft, play};
 
 /// A fast multi-variant draughts and checkers engine.
 #[derive(Parser)]
@@ -33,6 +33,9 @@ enum Command {
     Moves(PositionArgs),
     /// Search a position and print the engine's progress and best move.
     Analyse(AnalyseArgs),
+    /// Annotate a game of a PDN file: every move scored, the engine's choice, mistakes and
+    /// blunders marked, and a chart of the score.
+    AnalyseGame(AnalyseGameArgs),
     /// Search a fixed set of positions to a fixed depth: speed, and (one thread) the
     /// bench signature.
     Bench(BenchArgs),
@@ -219,6 +222,68 @@ struct AnalyseArgs {
     json: bool,
 }
 
+#[derive(Args)]
+struct AnalyseGameArgs {
+    /// The PDN file.
+    #[arg(value_name = "GAME.pdn")]
+    file: PathBuf,
+    /// Which game of the file, from 1.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    game: u32,
+    /// The rule set of games whose tags do not name one.
+    #[arg(long, default_value = "english")]
+    variant: Variant,
+    #[command(flatten)]
+    limit: LimitArgs,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    tt_size: u32,
+    /// Write the annotated game here (default: standard output, the summary going to
+    /// standard error).
+    #[arg(long, value_name = "OUT.pdn")]
+    out: Option<PathBuf>,
+    /// Draw the score across the game as an SVG chart here.
+    #[arg(long, value_name = "OUT.svg")]
+    svg: Option<PathBuf>,
+}
+
+fn analyse_game(args: &AnalyseGameArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
+    let games = read_pdn(&text, args.variant);
+    let count = games.len();
+    let pdn = games
+        .into_iter()
+        .nth(args.game as usize - 1)
+        .with_context(|| format!("{} has {count} games, not {}", args.file.display(), args.game))??;
+    let mut engine = Engine::new(args.tt_size as usize, usize::from(args.threads));
+    let on_terminal = io::stderr().is_terminal();
+    let analysis = analyse_game::analyse(&mut engine, &pdn, &args.limit.limits(), |done, total| {
+        if on_terminal {
+            eprint!("\ranalysed {done}/{total} moves{}", if done == total { "\n" } else { "" });
+        }
+    });
+    let annotator = format!("crownhead {}", env!("CARGO_PKG_VERSION"));
+    let annotated = analyse_game::annotate(&pdn, &analysis, &annotator).to_pdn();
+    if let Some(path) = &args.svg {
+        std::fs::write(path, analyse_game::chart(&pdn, &analysis))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    match &args.out {
+        Some(path) => {
+            std::fs::write(path, annotated).with_context(|| format!("cannot write {}", path.display()))?;
+            analyse_game::write_summary(&pdn, &analysis, out)?;
+        }
+        None => {
+            out.write_all(annotated.as_bytes())?;
+            analyse_game::write_summary(&pdn, &analysis, &mut io::stderr())?;
+        }
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     // Logging goes to stderr and is off unless RUST_LOG asks for it: pydraughts merges
     // the engine's stderr into the protocol stream.
@@ -269,6 +334,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 &mut out,
             )?;
         }
+        Some(Command::AnalyseGame(args)) => analyse_game(&args, &mut out)?,
         Some(Command::Bench(args)) => bench::run(args.depth, usize::from(args.threads), &mut out)?,
         Some(Command::Dxp(args)) => {
             let options = dxp::Options {

@@ -29,7 +29,8 @@ pub enum Judgement {
 }
 
 impl Judgement {
-    fn name(self) -> &'static str {
+    /// The word for the judgement, as annotations write it.
+    pub fn name(self) -> &'static str {
         match self {
             Judgement::Mistake => "mistake",
             Judgement::Blunder => "blunder",

@@ -1,6 +1,7 @@
 //! Command-line tools built on the rules and the search.
 
 pub mod analyse;
+pub mod analyse_game;
 pub mod bench;
 pub mod board_svg;
 pub mod chart_svg;
