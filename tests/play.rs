@@ -2,8 +2,10 @@
 //! short games from positions where the result comes within a few moves.
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crownhead::rules::{Color, PdnGame, PdnResult, Position, Variant, read_pdn};
 use rexpect::process::WaitStatus;
 use rexpect::session::{PtySession, spawn_command};
 
@@ -76,6 +78,24 @@ fn legal_moves(text: &str) -> Vec<String> {
     moves
 }
 
+/// A fresh directory for the files a test saves.
+fn scratch_directory(test: &str) -> PathBuf {
+    let directory = std::env::temp_dir().join(format!("crownhead-play-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("a temporary directory");
+    directory
+}
+
+/// The one game of the PDN file at `path`, read back, and its moves as text.
+fn saved_game(path: &Path) -> (PdnGame, Vec<String>) {
+    let text = std::fs::read_to_string(path).expect("the game was saved");
+    let mut games = read_pdn(&text, Variant::English);
+    assert_eq!(games.len(), 1, "{text}");
+    let game = games.remove(0).unwrap_or_else(|error| panic!("{error}\n{text}"));
+    let moves: Vec<_> = game.moves.iter().map(|pdn_move| pdn_move.mv).collect();
+    let texts = game.start.line_to_text(&moves, Position::move_to_text);
+    (game, texts)
+}
+
 fn exits_cleanly(session: &mut PtySession) {
     session.exp_eof().expect("the session ends");
     match session.process().wait().expect("the process is waited for") {
@@ -85,7 +105,7 @@ fn exits_cleanly(session: &mut PtySession) {
 }
 
 #[test]
-fn a_person_wins_after_an_illegal_move_a_hint_and_an_undo() {
+fn a_person_wins_after_an_illegal_move_a_hint_and_an_undo_then_saves_the_game() {
     let mut session = play(&["--fen", KING_AGAINST_MAN, "--movetime", "0.05"], true);
     let greeting = until(&mut session, "black (you)> ");
     assert!(greeting.contains("you play black, crownhead plays white"), "{greeting}");
@@ -140,6 +160,20 @@ fn a_person_wins_after_an_illegal_move_a_hint_and_an_undo() {
 
     send(&mut session, "29-25");
     assert!(until(&mut session, "game over> ").contains("The game is over"));
+
+    let directory = scratch_directory("win");
+    let path = directory.join("won game.pdn");
+    send(&mut session, &format!("save {}", path.display()));
+    assert!(until(&mut session, "game over> ").contains(&format!("Saved the game to {}.", path.display())));
+    let (game, moves) = saved_game(&path);
+    assert_eq!(game.start, Position::from_fen(Variant::English, KING_AGAINST_MAN).expect("a FEN"));
+    assert_eq!(moves, ["17-22", "29-25", "22x29"], "the moves taken back are not saved");
+    assert_eq!(game.result, PdnResult::Win(Color::Black));
+    assert_eq!((game.tag("Black"), game.tag("White")), (Some("Human"), Some("crownhead")));
+    let text = std::fs::read_to_string(&path).expect("the file");
+    assert!(text.contains("[Result \"1-0\"]"), "Black moves first in English, so its win is 1-0: {text}");
+    std::fs::remove_dir_all(&directory).expect("cleaned up");
+
     session.send_control('d').expect("end of input is sent");
     exits_cleanly(&mut session);
 }
@@ -164,6 +198,21 @@ fn the_engine_wins_in_colour_and_undo_takes_back_the_last_move_pair() {
     assert!(answer.contains(&format!("Took back 29-25 {capture}.")), "{answer}");
     send(&mut session, "undo");
     assert!(until(&mut session, "white (you)> ").contains("No move of yours to take back."));
+
+    let directory = scratch_directory("unfinished");
+    let path = directory.join("game.pdn");
+    send(&mut session, &format!("save {}", path.display()));
+    until(&mut session, "white (you)> ");
+    let (game, moves) = saved_game(&path);
+    assert_eq!(moves.len(), 1);
+    assert!(first.starts_with(&moves[0]), "{moves:?}");
+    assert_eq!(game.result, PdnResult::Unfinished);
+    send(&mut session, "save");
+    assert!(until(&mut session, "white (you)> ").contains("save needs a file name"));
+    send(&mut session, &format!("save {}", directory.join("missing/game.pdn").display()));
+    assert!(until(&mut session, "white (you)> ").contains("Cannot write "));
+    std::fs::remove_dir_all(&directory).expect("cleaned up");
+
     send(&mut session, "quit");
     exits_cleanly(&mut session);
 }

@@ -4,8 +4,8 @@
 
 mod alphabeta;
 mod engine;
-mod in_progress;
 pub mod eval;
+mod in_progress;
 mod limits;
 mod ordering;
 pub mod score;

@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use crate::rules::{Color, Game, GameResult, Move, MoveError, Outcome, Position};
+use crate::rules::{Color, Game, GameResult, Move, MoveError, Outcome, PdnGame, Position};
 use crate::search::score::{Score, is_decisive, plies_to_end};
 use crate::search::{Engine, Limits, SearchControl};
 
@@ -23,6 +23,7 @@ or c3-d4 (also c3d4, c3:e5) where squares have names. Commands:
   hint       let the engine suggest a move
   undo       take back your last move and the engine's reply
   flip       turn the board round
+  save FILE  save the game so far as PDN
   help       this text
   quit       leave (so does the end of input)
 Men are w and b, kings W and B. Scores are in men for the side named (a man is 1.00;
@@ -142,6 +143,11 @@ impl Session {
 
     /// Carries out one line the person typed.
     fn obey(&mut self, line: &str, out: &mut impl Write) -> io::Result<Flow> {
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        if word.eq_ignore_ascii_case("save") {
+            self.save(rest.trim(), out)?;
+            return Ok(Flow::Continue);
+        }
         match line.to_ascii_lowercase().as_str() {
             "" => {}
             "quit" | "exit" => return Ok(Flow::Quit),
@@ -160,7 +166,10 @@ impl Session {
 
     fn human_move(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
         if self.game.result().is_some() {
-            return writeln!(out, "The game is over: undo takes your last move back, quit leaves.");
+            return writeln!(
+                out,
+                "The game is over: undo takes your last move back, save FILE keeps the game, quit leaves."
+            );
         }
         match self.game.play_text(text) {
             Ok(_) => {
@@ -231,6 +240,24 @@ impl Session {
             score.push_str(&format!(" ({verb} in {plies} plies)"));
         }
         format!("{}, score {score}, line {}", position.move_to_text(&suggestion.mv), line.join(" "))
+    }
+
+    /// Writes the game so far to `path` as PDN, the person and the engine named in the
+    /// White and Black tags.
+    fn save(&self, path: &str, out: &mut impl Write) -> io::Result<()> {
+        if path.is_empty() {
+            return writeln!(out, "save needs a file name: save FILE");
+        }
+        let mut pdn = PdnGame::from_game(&self.game);
+        pdn.set_tag("Event", "crownhead play");
+        for color in Color::ALL {
+            let name = if color == self.human { "Human" } else { "crownhead" };
+            pdn.set_tag(if color == Color::White { "White" } else { "Black" }, name);
+        }
+        match std::fs::write(path, pdn.to_pdn()) {
+            Ok(()) => writeln!(out, "Saved the game to {path}."),
+            Err(error) => writeln!(out, "Cannot write {path}: {error}."),
+        }
     }
 
     /// Takes back moves until the person is to move again, having taken back one of
