@@ -1,19 +1,23 @@
 //! The `crownhead` command: engine front ends and tools.
 
-use std::io;
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Context;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use crownhead::protocol::dxp;
-use crownhead::rules::{Game, Position, Variant};
+use crownhead::rules::{Color, Game, Position, Variant, read_pdn};
 use crownhead::search::{Engine, Limits};
+use crownhead::tools::board_svg::board_svg;
 use crownhead::tools::matches::game::Limit;
 use crownhead::tools::matches::hub_client::EngineSpec;
 use crownhead::tools::matches::stats::Sprt;
 use crownhead::tools::matches::{self, MatchOptions, openings};
-use crownhead::tools::{analyse, bench, perft};
+use crownhead::tools::orientation::Orientation;
+use crownhead::tools::terminal_board::{self, Styling};
+use crownhead::tools::{analyse, analyse_game, bench, perft, play};
 
 /// A fast multi-variant draughts and checkers engine.
 #[derive(Parser)]
@@ -33,17 +37,56 @@ enum Command {
     Moves(PositionArgs),
     /// Search a position and print the engine's progress and best move.
     Analyse(AnalyseArgs),
+    /// Annotate a game of a PDN file: every move scored, the engine's choice, mistakes and
+    /// blunders marked, and a chart of the score.
+    AnalyseGame(AnalyseGameArgs),
     /// Search a fixed set of positions to a fixed depth: speed, and (one thread) the
     /// bench signature.
     Bench(BenchArgs),
     /// Play over DXP (DamExchange, TCP): listen for games, or connect and propose them.
     Dxp(DxpArgs),
+    /// Draw a position: as an SVG picture with --svg, otherwise as text on stdout.
+    Board(BoardArgs),
+    /// Play the engine in the terminal (type help once it starts).
+    Play(PlayArgs),
     /// Play a match between two Hub engines.
     #[command(long_about = MATCH_ABOUT)]
     Match(MatchArgs),
     /// Print balanced short openings for matches: every distinct position a few plies
     /// from the start that the engine scores near equal at a fixed depth.
     Openings(OpeningsArgs),
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Seconds the engine thinks over each move and each hint.
+    #[arg(long, default_value_t = 1.0, value_parser = positive_seconds)]
+    movetime: f64,
+    /// The side you play (default: the side to move, so you move first).
+    #[arg(long, value_parser = colour)]
+    colour: Option<Color>,
+}
+
+fn colour(text: &str) -> Result<Color, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        _ => Err(format!("'{text}' is not white or black")),
+    }
+}
+
+#[derive(Args)]
+struct BoardArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Moves played from the position before drawing it, separated by blanks.
+    #[arg(long)]
+    moves: Option<String>,
+    /// Write the picture to this SVG file.
+    #[arg(long, value_name = "OUT.svg")]
+    svg: Option<PathBuf>,
 }
 
 const MATCH_ABOUT: &str = "Play a match between two Hub engines.
@@ -258,6 +301,16 @@ impl PositionArgs {
             Some(fen) => Position::from_fen(self.variant, fen).context("bad --fen"),
         }
     }
+
+    /// A game from the position with `moves` (blank-separated, as `--moves` takes them)
+    /// played.
+    fn game(&self, moves: Option<&str>) -> anyhow::Result<Game> {
+        let mut game = Game::new(self.position()?);
+        for text in moves.iter().flat_map(|moves| moves.split_whitespace()) {
+            game.play_text(text).context("bad --moves")?;
+        }
+        Ok(game)
+    }
 }
 
 #[derive(Args)]
@@ -338,6 +391,69 @@ struct AnalyseArgs {
     json: bool,
 }
 
+#[derive(Args)]
+struct AnalyseGameArgs {
+    /// The PDN file.
+    #[arg(value_name = "GAME.pdn")]
+    file: PathBuf,
+    /// Which game of the file, from 1.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    game: u32,
+    /// The rule set of games whose tags do not name one.
+    #[arg(long, default_value = "english")]
+    variant: Variant,
+    #[command(flatten)]
+    limit: LimitArgs,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    tt_size: u32,
+    /// Write the annotated game here (default: standard output, the summary going to
+    /// standard error).
+    #[arg(long, value_name = "OUT.pdn")]
+    out: Option<PathBuf>,
+    /// Draw the score across the game as an SVG chart here.
+    #[arg(long, value_name = "OUT.svg")]
+    svg: Option<PathBuf>,
+}
+
+fn analyse_game(args: &AnalyseGameArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let games = read_pdn(&text, args.variant);
+    let count = games.len();
+    let pdn = games
+        .into_iter()
+        .nth(args.game as usize - 1)
+        .with_context(|| format!("{} has {count} games, not {}", args.file.display(), args.game))??;
+    let mut engine = Engine::new(args.tt_size as usize, usize::from(args.threads));
+    let on_terminal = io::stderr().is_terminal();
+    let analysis = analyse_game::analyse(&mut engine, &pdn, &args.limit.limits(), |done, total| {
+        if on_terminal {
+            eprint!("\ranalysed {done}/{total} moves{}", if done == total { "\n" } else { "" });
+        }
+    });
+    let annotator = format!("crownhead {}", env!("CARGO_PKG_VERSION"));
+    let annotated = analyse_game::annotate(&pdn, &analysis, &annotator).to_pdn();
+    if let Some(path) = &args.svg {
+        std::fs::write(path, analyse_game::chart(&pdn, &analysis))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    match &args.out {
+        Some(path) => {
+            std::fs::write(path, annotated).with_context(|| format!("cannot write {}", path.display()))?;
+            analyse_game::write_summary(&pdn, &analysis, out)?;
+        }
+        None => {
+            out.write_all(annotated.as_bytes())?;
+            analyse_game::write_summary(&pdn, &analysis, &mut io::stderr())?;
+        }
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     // Logging goes to stderr and is off unless RUST_LOG asks for it: pydraughts merges
     // the engine's stderr into the protocol stream.
@@ -390,10 +506,7 @@ fn run(cli: Cli, arg_matches: &ArgMatches) -> anyhow::Result<()> {
             perft::run(&position, args.depth, args.divide, usize::from(args.threads), &mut out)?;
         }
         Some(Command::Analyse(args)) => {
-            let mut game = Game::new(args.position.position()?);
-            for text in args.moves.iter().flat_map(|moves| moves.split_whitespace()) {
-                game.play_text(text).context("bad --moves")?;
-            }
+            let game = args.position.game(args.moves.as_deref())?;
             let mut engine = Engine::new(args.tt_size as usize, usize::from(args.threads));
             let output = if args.json { analyse::Output::Json } else { analyse::Output::Text };
             analyse::run(
@@ -405,6 +518,7 @@ fn run(cli: Cli, arg_matches: &ArgMatches) -> anyhow::Result<()> {
                 &mut out,
             )?;
         }
+        Some(Command::AnalyseGame(args)) => analyse_game(&args, &mut out)?,
         Some(Command::Bench(args)) => bench::run(args.depth, usize::from(args.threads), &mut out)?,
         Some(Command::Dxp(args)) => {
             let options = dxp::Options {
@@ -423,6 +537,27 @@ fn run(cli: Cli, arg_matches: &ArgMatches) -> anyhow::Result<()> {
                     dxp::listen(&address, &options, &mut out).context("dxp")?;
                 }
             }
+        }
+        Some(Command::Board(args)) => {
+            let position = *args.position.game(args.moves.as_deref())?.position();
+            match &args.svg {
+                Some(path) => std::fs::write(path, board_svg(&position))
+                    .with_context(|| format!("cannot write {}", path.display()))?,
+                None => out.write_all(
+                    terminal_board::draw(&position, Orientation::WhiteAtBottom, Styling::for_stdout())
+                        .as_bytes(),
+                )?,
+            }
+        }
+        Some(Command::Play(args)) => {
+            let start = args.position.position()?;
+            let options = play::Options {
+                start,
+                human: args.colour.unwrap_or(start.side_to_move()),
+                move_time: Duration::from_secs_f64(args.movetime),
+                styling: Styling::for_stdout(),
+            };
+            play::run(&options, &mut io::stdin().lock(), &mut out)?;
         }
         Some(Command::Match(args)) => {
             let engines = engine_specs(arg_matches.subcommand_matches("match").unwrap_or(arg_matches))?;
@@ -449,7 +584,6 @@ fn run(cli: Cli, arg_matches: &ArgMatches) -> anyhow::Result<()> {
         Some(Command::Moves(args)) => {
             let position = args.position()?;
             for mv in position.legal_moves() {
-                use std::io::Write;
                 writeln!(out, "{}", position.move_to_text(&mv))?;
             }
         }

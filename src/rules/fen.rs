@@ -1,7 +1,7 @@
 //! The PDN FEN tag: `W:W31-50,K10:B1-20` (side to move, then each side's pieces, kings
 //! marked `K`, numeric ranges allowed, algebraic squares for algebraic rule sets).
 
-use super::{Bitboard, Color, Position, Role, Square, Variant};
+use super::{Bitboard, Color, Position, Role, Rules, Square, Variant};
 
 /// Why a FEN could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -45,7 +45,12 @@ impl Position {
     /// # Errors
     /// [`FenError`] says what is wrong.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
-        let rules = variant.rules();
+        Position::from_fen_in(variant.rules(), fen)
+    }
+
+    /// [`Position::from_fen`] for `rules.variant`, with square numbers read in `rules`'
+    /// numbering: PDN files from some programs number algebraic boards differently.
+    pub(crate) fn from_fen_in(rules: &Rules, fen: &str) -> Result<Position, FenError> {
         let text: String = fen.chars().filter(|c| !c.is_whitespace() && *c != '"').collect();
         let text = text.strip_suffix('.').unwrap_or(&text);
         if text.is_empty() {
@@ -76,7 +81,7 @@ impl Position {
                     Some(rest) => (Role::King, rest),
                     None => (Role::Man, item),
                 };
-                for square in read_squares(variant, squares)? {
+                for square in read_squares(rules, squares)? {
                     let name = rules.square_name(square);
                     if (pieces[0] | pieces[1]).contains(square) {
                         return Err(FenError::Occupied(name));
@@ -91,7 +96,7 @@ impl Position {
                 }
             }
         }
-        Ok(Position::new(variant, side, pieces[0], pieces[1], kings))
+        Ok(Position::new(rules.variant, side, pieces[0], pieces[1], kings))
     }
 
     /// The position as a PDN FEN, squares in ascending number order.
@@ -117,8 +122,7 @@ impl Position {
 }
 
 /// The squares of one FEN item: a square, or a numeric range `a-b`.
-fn read_squares(variant: Variant, item: &str) -> Result<Vec<Square>, FenError> {
-    let rules = variant.rules();
+fn read_squares(rules: &Rules, item: &str) -> Result<Vec<Square>, FenError> {
     let square = |text: &str| rules.parse_square(text).ok_or_else(|| FenError::BadSquare(text.to_string()));
     match item.split_once('-') {
         None => Ok(vec![square(item)?]),

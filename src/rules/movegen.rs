@@ -25,6 +25,12 @@ impl Position {
         with_variant!(self.variant(), count_legal_moves(self))
     }
 
+    /// The number of moves without capture, which are the legal moves when no capture
+    /// is pending: a leaf's check for a blocked side, once the capture test is done.
+    pub fn count_quiet_moves(&self) -> usize {
+        with_variant!(self.variant(), count_quiet_moves(self))
+    }
+
     /// Whether the side to move has a capture, and so must capture.
     pub fn has_capture(&self) -> bool {
         fn has_capture<const V: usize>(position: &Position) -> bool {
@@ -49,6 +55,11 @@ pub(super) fn count_legal_moves<const V: usize>(position: &Position) -> usize {
     if capturers.any() {
         return count_captures::<V>(position, capturers);
     }
+    count_quiet_moves::<V>(position)
+}
+
+#[inline(always)]
+fn count_quiet_moves<const V: usize>(position: &Position) -> usize {
     let rules = fixed_rules::<V>();
     let geometry = &rules.geometry;
     let us = position.side_to_move();

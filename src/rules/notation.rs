@@ -50,7 +50,12 @@ impl Rules {
         let file = chars.next()?.to_ascii_lowercase();
         let rank: u8 = chars.as_str().parse().ok()?;
         let file = u8::try_from(file).ok()?.checked_sub(b'a')?;
-        let rank = rank.checked_sub(1)?;
+        self.real_square_at(file, rank.checked_sub(1)?)
+    }
+
+    /// The playing square at a file and rank of the real board (both from 0, a1 is
+    /// `(0, 0)`), if that square is a playing square: drawings of the board use it.
+    pub fn real_square_at(&self, file: u8, rank: u8) -> Option<Square> {
         if file >= self.geometry.size() {
             return None;
         }

@@ -14,6 +14,7 @@ use arrayvec::ArrayVec;
 use crate::rules::{Move, MoveList, Position, resets_move_limit};
 
 use super::eval::evaluate;
+use super::in_progress::InProgress;
 use super::limits::Limits;
 use super::ordering::{MAX_PLY, MoveScores, Ordering, peek, pick};
 use super::score::{DRAW, INFINITE, Score, from_table, is_decisive, loss_in, to_table};
@@ -22,6 +23,10 @@ use super::tt::{Bound, Entry, TranspositionTable};
 
 /// Nodes between two looks at the clock and the stop flag (about 0.2 ms).
 const POLL_INTERVAL: u64 = 1024;
+
+/// The least remaining depth at which a move another thread is searching is left for
+/// later.
+const DEFER_DEPTH: i32 = 3;
 
 /// What every thread of one search shares.
 pub struct Shared<'a> {
@@ -37,6 +42,8 @@ pub struct Shared<'a> {
     pub limits: Limits,
     /// The deepest iteration a helper thread completed, and its line.
     pub deepest: &'a Mutex<Option<(i32, Line)>>,
+    /// Positions being searched by some thread, when there are several.
+    pub in_progress: Option<&'a InProgress>,
 }
 
 /// A line of the search: a position of the game or of the current path, with the
@@ -254,17 +261,18 @@ impl<'a> Worker<'a> {
         if ply > 0 && self.is_draw(position) {
             return DRAW;
         }
-        if depth <= 0 {
-            let threatened = ply < 2 * self.root_depth as usize
-                && !position.has_capture()
-                && position.passed().has_capture();
-            if !threatened {
-                return self.quiescence(position, alpha, beta, ply);
-            }
-            depth = 1;
-        }
         if ply >= MAX_PLY - 1 {
             return evaluate(position);
+        }
+        if depth <= 0 {
+            if position.has_capture() {
+                return self.captures(position, alpha, beta, ply);
+            }
+            let threatened = ply < 2 * self.root_depth as usize && position.passed().has_capture();
+            if !threatened {
+                return self.leaf(position, ply);
+            }
+            depth = 1;
         }
         self.seldepth = self.seldepth.max(ply);
         let pv_node = beta - alpha > 1;
@@ -298,12 +306,30 @@ impl<'a> Worker<'a> {
         let mut best = -INFINITE;
         let mut best_index = None;
         let mut searched = 0;
-        while let Some(index) = pick(&mut scores) {
+        let mut deferred = ArrayVec::<usize, { crate::rules::MAX_MOVES }>::new();
+        let mut next_deferred = 0;
+        loop {
+            let (index, may_defer) = match pick(&mut scores) {
+                Some(index) => (index, true),
+                None => match deferred.get(next_deferred) {
+                    Some(&index) => {
+                        next_deferred += 1;
+                        (index, false)
+                    }
+                    None => break,
+                },
+            };
             let mv = moves[index];
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
             }
             let child = position.play(&mv);
+            let in_progress = self.shared.in_progress.filter(|_| searched > 0 && depth >= DEFER_DEPTH);
+            if may_defer && in_progress.is_some_and(|set| set.contains(child.hash())) {
+                deferred.push(index);
+                continue;
+            }
+            let entered = in_progress.is_some_and(|set| set.enter(child.hash()));
             if depth >= 2 {
                 // The next sibling's table entry loads while this one is searched.
                 if let Some(next) = peek(&scores) {
@@ -323,6 +349,9 @@ impl<'a> Worker<'a> {
                 }
             };
             self.frames.pop();
+            if entered && let Some(set) = in_progress {
+                set.leave(child.hash());
+            }
             if self.aborted {
                 return DRAW;
             }
@@ -362,15 +391,27 @@ impl<'a> Worker<'a> {
 
     /// Captures until the position is quiet, then the static evaluation. No stand-pat
     /// while a capture is pending: it is forced.
-    fn quiescence(&mut self, position: &Position, mut alpha: Score, beta: Score, ply: usize) -> Score {
+    fn quiescence(&mut self, position: &Position, alpha: Score, beta: Score, ply: usize) -> Score {
+        if position.has_capture() && ply < MAX_PLY - 1 {
+            self.captures(position, alpha, beta, ply)
+        } else {
+            self.leaf(position, ply)
+        }
+    }
+
+    /// A quiet position: lost if the side to move is blocked, else its evaluation.
+    fn leaf(&mut self, position: &Position, ply: usize) -> Score {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
-        if !position.has_capture() || ply >= MAX_PLY - 1 {
-            self.leaf_plies.0 += ply as u64;
-            self.leaf_plies.1 += 1;
-            // Counted in bulk: only whether there is a move matters here.
-            return if position.count_legal_moves() == 0 { loss_in(ply) } else { evaluate(position) };
-        }
+        self.leaf_plies.0 += ply as u64;
+        self.leaf_plies.1 += 1;
+        if position.count_quiet_moves() == 0 { loss_in(ply) } else { evaluate(position) }
+    }
+
+    /// The captures of a position where one is pending, each followed by quiescence.
+    fn captures(&mut self, position: &Position, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
         let mut moves = MoveList::new();
         position.generate_moves(&mut moves);
         let mut best = -INFINITE;

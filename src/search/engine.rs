@@ -14,6 +14,7 @@ use std::time::Duration;
 use crate::rules::{Game, Move};
 
 use super::alphabeta::{Line, Shared, Worker};
+use super::in_progress::InProgress;
 use super::limits::Limits;
 use super::ordering::{MAX_PLY, Ordering};
 use super::score::Score;
@@ -132,6 +133,7 @@ impl Engine {
             game.positions().iter().copied().zip(game.move_limit_counts().iter().copied()).collect();
         let nodes = AtomicU64::new(0);
         let deepest = Mutex::new(None);
+        let in_progress = InProgress::default();
         self.table.new_search();
         let shared = Shared {
             table: &self.table,
@@ -140,6 +142,7 @@ impl Engine {
             nodes: &nodes,
             limits: *limits,
             deepest: &deepest,
+            in_progress: (self.orderings.len() > 1).then_some(&in_progress),
         };
         let (main_ordering, helper_orderings) = self.orderings.split_at_mut(1);
         let result = std::thread::scope(|scope| {

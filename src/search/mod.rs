@@ -5,6 +5,7 @@
 mod alphabeta;
 mod engine;
 pub mod eval;
+mod in_progress;
 mod limits;
 mod ordering;
 pub mod score;

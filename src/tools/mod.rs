@@ -1,6 +1,12 @@
 //! Command-line tools built on the rules and the search.
 
 pub mod analyse;
+pub mod analyse_game;
 pub mod bench;
+pub mod board_svg;
+pub mod chart_svg;
 pub mod matches;
+pub mod orientation;
 pub mod perft;
+pub mod play;
+pub mod terminal_board;

@@ -1,0 +1,105 @@
+//! Writing a game as PDN 3.0.
+
+use std::fmt::Write;
+
+use super::{DERIVED_TAGS, PdnGame};
+use crate::rules::Position;
+
+/// The tags written first, in this order, when the game has them (PGN's seven-tag
+/// roster; the seventh, `Result`, is always written).
+const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+
+/// The widest a line of moves is made, unless one word is wider.
+const LINE_WIDTH: usize = 80;
+
+impl PdnGame {
+    /// The game as PDN 3.0, ending with a blank line: the roster tags the game has,
+    /// `Result`, `GameType`, `Variant` when GameType alone does not name the rule set,
+    /// `SetUp` and `FEN` when the start is not the rule set's start position, the other
+    /// tags in their order; then the numbered moves in their shortest unambiguous form,
+    /// comments in braces, lines of at most 80 columns, and the result.
+    pub fn to_pdn(&self) -> String {
+        let variant = self.start.variant();
+        let rules = variant.rules();
+        let result = self.result.to_pdn(variant);
+        let mut text = String::new();
+        for name in ROSTER {
+            if let Some(value) = self.tag(name) {
+                write_tag(&mut text, name, value);
+            }
+        }
+        write_tag(&mut text, "Result", result);
+        write_tag(&mut text, "GameType", rules.game_type);
+        if let Some(name) = rules.pdn_variant_tag {
+            write_tag(&mut text, "Variant", name);
+        }
+        if self.start != Position::start(variant) {
+            write_tag(&mut text, "SetUp", "1");
+            write_tag(&mut text, "FEN", &self.start.to_fen());
+        }
+        for (name, value) in &self.tags {
+            if !ROSTER.iter().chain(&DERIVED_TAGS).any(|written| written.eq_ignore_ascii_case(name)) {
+                write_tag(&mut text, name, value);
+            }
+        }
+        text.push('\n');
+        let mut words = self.move_words();
+        words.push(result.to_string());
+        wrap(&mut text, &words);
+        text.push_str("\n\n");
+        text
+    }
+
+    /// The moves and comments as words that are never split across lines: `12. 32-28`,
+    /// `19-23`, `12... 19-23` (the second player's move first in the game or after a
+    /// comment), and each word of a comment.
+    fn move_words(&self) -> Vec<String> {
+        let first_player = self.start.rules().first_to_move;
+        let mut words = Vec::new();
+        let mut position = self.start;
+        let mut number = 1;
+        let mut number_next = true;
+        for pdn_move in &self.moves {
+            let text = position.move_to_text(&pdn_move.mv);
+            if position.side_to_move() == first_player {
+                words.push(format!("{number}. {text}"));
+            } else {
+                words.push(if number_next { format!("{number}... {text}") } else { text });
+                number += 1;
+            }
+            number_next = pdn_move.comment.is_some();
+            if let Some(comment) = &pdn_move.comment {
+                // PDN has no escape for a closing brace inside a comment.
+                let comment = comment.replace('}', "");
+                let braced = format!("{{{}}}", comment.split_whitespace().collect::<Vec<_>>().join(" "));
+                words.extend(braced.split(' ').map(str::to_string));
+            }
+            position = position.play(&pdn_move.mv);
+        }
+        words
+    }
+}
+
+/// `[Name "value"]` on its own line, `"` and `\` escaped and line breaks made blanks.
+fn write_tag(text: &mut String, name: &str, value: &str) {
+    let value = value.replace(['\r', '\n'], " ").replace('\\', "\\\\").replace('"', "\\\"");
+    let _ = writeln!(text, "[{name} \"{value}\"]");
+}
+
+/// Appends `words` separated by blanks, starting a new line before a word that would
+/// pass [`LINE_WIDTH`].
+fn wrap(text: &mut String, words: &[String]) {
+    let mut width = 0;
+    for word in words {
+        let length = word.chars().count();
+        if width > 0 && width + 1 + length > LINE_WIDTH {
+            text.push('\n');
+            width = 0;
+        } else if width > 0 {
+            text.push(' ');
+            width += 1;
+        }
+        text.push_str(word);
+        width += length;
+    }
+}

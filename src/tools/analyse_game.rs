@@ -1,0 +1,196 @@
+//! The analyse-game command: every position of a game searched, every move given the
+//! engine's score and best alternative, mistakes and blunders marked by the score they
+//! gave away, an annotated PDN and an SVG chart of the score.
+
+use std::io::{self, Write};
+
+use crate::rules::PdnGame;
+use crate::rules::{Color, Game, Move, Outcome, Position};
+use crate::search::score::{Score, WIN, is_decisive};
+use crate::search::{Engine, Limits, SearchControl};
+
+use super::analyse::score_in_men;
+use super::chart_svg::{ChartPly, Judgement, score_chart_svg};
+
+/// A move that gives away this much (centi-men, a man is 100) is a mistake.
+pub const MISTAKE: Score = 40;
+
+/// A move that gives away this much, about a man, is a blunder.
+pub const BLUNDER: Score = 90;
+
+/// The most a single move counts for in the mean loss: a lost win would swamp the rest.
+const LOSS_CAP: Score = 500;
+
+/// The engine's view of one position of the game and of the move played from it.
+#[derive(Clone, Debug)]
+pub struct PlyAnalysis {
+    /// The move played.
+    pub played: Move,
+    /// The engine's choice in the position, if it had one.
+    pub best: Option<Move>,
+    /// The score of the position for the side to move, with the engine's choice.
+    pub best_score: Score,
+    /// The score after the move played, for the side that played it.
+    pub played_score: Score,
+}
+
+impl PlyAnalysis {
+    /// The score the move played gave away, compared with the engine's choice.
+    pub fn loss(&self) -> Score {
+        if self.best == Some(self.played) { 0 } else { (self.best_score - self.played_score).max(0) }
+    }
+
+    /// Whether the move is a mistake or a blunder.
+    pub fn judgement(&self) -> Option<Judgement> {
+        match self.loss() {
+            loss if loss >= BLUNDER => Some(Judgement::Blunder),
+            loss if loss >= MISTAKE => Some(Judgement::Mistake),
+            _ => None,
+        }
+    }
+}
+
+/// The score of the position `game` has reached, for the side to move: the result when
+/// the game is over, else the engine's, with its choice of move.
+fn judge(engine: &mut Engine, game: &Game, limits: &Limits) -> (Option<Move>, Score) {
+    if let Some(result) = game.result() {
+        let score = match result.outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(color) if color == game.position().side_to_move() => WIN,
+            Outcome::Win(_) => -WIN,
+        };
+        return (None, score);
+    }
+    let result = engine.search(game, limits, 1, &SearchControl::new(false), |_| {});
+    (result.best_move, result.score)
+}
+
+/// Searches every position of the game within `limits`; `progress` hears of each move
+/// analysed (how many so far, and of how many).
+pub fn analyse(
+    engine: &mut Engine,
+    pdn: &PdnGame,
+    limits: &Limits,
+    mut progress: impl FnMut(usize, usize),
+) -> Vec<PlyAnalysis> {
+    engine.new_game();
+    let mut game = Game::new(pdn.start);
+    let mut judged = judge(engine, &game, limits);
+    let mut analysis = Vec::with_capacity(pdn.moves.len());
+    for pdn_move in &pdn.moves {
+        if game.play(pdn_move.mv).is_err() {
+            break;
+        }
+        let next = judge(engine, &game, limits);
+        analysis.push(PlyAnalysis {
+            played: pdn_move.mv,
+            best: judged.0,
+            best_score: judged.1,
+            played_score: -next.1,
+        });
+        judged = next;
+        progress(analysis.len(), pdn.moves.len());
+    }
+    analysis
+}
+
+/// A score for a reader: men with two decimals and a sign, from the first player's
+/// point of view.
+fn signed(score: Score) -> String {
+    let text = score_in_men(score);
+    if score > 0 { format!("+{text}") } else { text }
+}
+
+/// The side that moved first from the start position of the game's rule set; scores
+/// are given from its point of view.
+pub fn first_player(start: &Position) -> Color {
+    Position::start(start.variant()).side_to_move()
+}
+
+/// `score` for `mover`, seen by the first player.
+fn for_first_player(score: Score, mover: Color, first: Color) -> Score {
+    if mover == first { score } else { -score }
+}
+
+/// The game with a comment after every move: its score, and the engine's choice with
+/// its score when the move was not it, and a mistake or blunder named.
+pub fn annotate(pdn: &PdnGame, analysis: &[PlyAnalysis], annotator: &str) -> PdnGame {
+    let mut annotated = pdn.clone();
+    annotated.set_tag("Annotator", annotator);
+    let first = first_player(&pdn.start);
+    let mut position = pdn.start;
+    for (pdn_move, ply) in annotated.moves.iter_mut().zip(analysis) {
+        let mover = position.side_to_move();
+        let mut comment = signed(for_first_player(ply.played_score, mover, first));
+        if let Some(best) = ply.best.filter(|best| *best != ply.played) {
+            let best_score = signed(for_first_player(ply.best_score, mover, first));
+            comment += &format!(", best {} {best_score}", position.move_to_text(&best));
+        }
+        if let Some(judgement) = ply.judgement() {
+            comment += &format!(", {}", judgement.name());
+        }
+        pdn_move.comment = Some(comment);
+        position = position.play(&ply.played);
+    }
+    annotated
+}
+
+/// The plies of the score chart: the score after each move, seen by the first player.
+pub fn chart_plies(pdn: &PdnGame, analysis: &[PlyAnalysis]) -> Vec<ChartPly> {
+    let first = first_player(&pdn.start);
+    let mut position = pdn.start;
+    let mut number = 1;
+    analysis
+        .iter()
+        .map(|ply| {
+            let mover = position.side_to_move();
+            let score = for_first_player(ply.played_score, mover, first);
+            let dots = if mover == first { "." } else { "..." };
+            let label = format!("{number}{dots} {}", position.move_to_text(&ply.played));
+            if mover != first {
+                number += 1;
+            }
+            position = position.play(&ply.played);
+            let men =
+                if is_decisive(score) { score.signum() as f64 * 100.0 } else { f64::from(score) / 100.0 };
+            ChartPly { score: men, judgement: ply.judgement(), label }
+        })
+        .collect()
+}
+
+/// Each side's count of moves, mistakes and blunders, and the mean score it gave away.
+pub fn write_summary(pdn: &PdnGame, analysis: &[PlyAnalysis], out: &mut impl Write) -> io::Result<()> {
+    let first = first_player(&pdn.start);
+    writeln!(out, "side   moves  mistakes  blunders  mean loss")?;
+    for (side, parity) in [(first, 0), (!first, 1)] {
+        let offset = usize::from(pdn.start.side_to_move() != first);
+        let plies: Vec<&PlyAnalysis> = analysis
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| (index + offset) % 2 == parity)
+            .map(|(_, ply)| ply)
+            .collect();
+        let count = |judgement| plies.iter().filter(|ply| ply.judgement() == Some(judgement)).count();
+        let mean = plies.iter().map(|ply| f64::from(ply.loss().min(LOSS_CAP))).sum::<f64>()
+            / plies.len().max(1) as f64;
+        writeln!(
+            out,
+            "{:<6} {:>5}  {:>8}  {:>8}  {:>9.2}",
+            side.to_string(),
+            plies.len(),
+            count(Judgement::Mistake),
+            count(Judgement::Blunder),
+            mean / 100.0
+        )?;
+    }
+    Ok(())
+}
+
+/// The score chart of the analysed game as an SVG document.
+pub fn chart(pdn: &PdnGame, analysis: &[PlyAnalysis]) -> String {
+    let title = match (pdn.tag("White"), pdn.tag("Black")) {
+        (Some(white), Some(black)) => format!("{white} - {black}"),
+        _ => format!("{} game", pdn.start.variant()),
+    };
+    score_chart_svg(&chart_plies(pdn, analysis), first_player(&pdn.start), &title)
+}
