@@ -574,8 +574,9 @@ fn run(cli: Cli, arg_matches: &ArgMatches) -> anyhow::Result<()> {
                 limit: args.limit.limit()?,
                 openings,
                 concurrency: usize::from(args.concurrency),
+                pdn: args.pdn,
             };
-            matches::run(&options, &mut out, |_, _, _| Ok(()))?;
+            matches::run(&options, &mut out)?;
         }
         Some(Command::Openings(args)) => {
             let max_score = (args.max_score * 100.0).round() as i32;

@@ -3,13 +3,15 @@
 //! including engines that crash, play illegal moves or fall silent.
 
 use std::collections::HashSet;
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use crownhead::protocol::board::{Encoding, parse_hub_position, write_hub_position};
-use crownhead::rules::{Game, Move, Position, Variant};
+use crownhead::rules::{Color, Game, Move, Outcome, PdnGame, PdnResult, Position, Variant, read_pdn};
 use crownhead::search::{Engine, Limits, SearchControl};
 use crownhead::tools::matches::hub_client::{CommandLineError, split_command};
 use crownhead::tools::matches::openings::{self, Opening, OpeningsError};
+use crownhead::tools::matches::record::pdn_date;
 use crownhead::tools::matches::stats::{Pentanomial, Sprt, SprtVerdict, Wdl, elo_estimate, score_to_elo};
 
 fn close(actual: f64, expected: f64, tolerance: f64) -> bool {
@@ -413,4 +415,182 @@ fn bad_match_arguments_are_reported_before_any_game() {
         "line 4: illegal move '12-17'",
     );
     let _ = std::fs::remove_file(&openings);
+}
+
+/// A file name in the temporary directory, unique to this test run and `name`.
+fn temporary(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("crownhead-matches-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The games of a match's PDN file, each read back without error.
+fn read_games(path: &PathBuf) -> Vec<PdnGame> {
+    let text = std::fs::read_to_string(path).expect("the match wrote its PDN file");
+    read_pdn(&text, Variant::English)
+        .into_iter()
+        .map(|game| game.unwrap_or_else(|error| panic!("{error}\n{text}")))
+        .collect()
+}
+
+fn tag<'a>(game: &'a PdnGame, name: &str) -> &'a str {
+    game.tag(name).unwrap_or_else(|| panic!("no {name} tag in {:?}", game.tags))
+}
+
+/// Two crownhead configurations play three ballots of the English deck, two games at a
+/// time. Every game is read back from the PDN file and replayed move by move: each
+/// move legal, the opening the ballot of its pair, the game over by the rules exactly
+/// at its last move with the result and reason the tags state; and the summary counts
+/// what the games say.
+#[test]
+fn two_crownhead_configurations_play_a_match_written_to_pdn() {
+    let pdn = temporary("match.pdn");
+    let pdn_path = pdn.to_string_lossy().into_owned();
+    let second = format!("'{CROWNHEAD}' hub");
+    let output = run_match(&[
+        "--engine",
+        CROWNHEAD,
+        "--engine-option",
+        "tt-size=1",
+        "--engine",
+        &second,
+        "--engine-option",
+        "tt-size=2",
+        "--depth",
+        "2",
+        "--games",
+        "5",
+        "--concurrency",
+        "2",
+        "--pdn",
+        &pdn_path,
+    ]);
+    let summary = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let names = ["crownhead (tt-size=1)", "crownhead (tt-size=2)"];
+    let ballots = openings::builtin(Variant::English).expect("the deck");
+
+    let games = read_games(&pdn);
+    assert_eq!(games.len(), 6, "5 games round up to 3 pairs");
+    let mut rounds: Vec<u64> =
+        games.iter().map(|game| tag(game, "Round").parse().expect("a number")).collect();
+    rounds.sort_unstable();
+    assert_eq!(rounds, [1, 2, 3, 4, 5, 6]);
+    let mut first_engine = [0u64; 3];
+    let mut pair_points = [0usize; 3];
+    for pdn_game in &games {
+        let round: usize = tag(pdn_game, "Round").parse().expect("a number");
+        assert_eq!(tag(pdn_game, "Event"), "crownhead match");
+        assert_eq!(tag(pdn_game, "GameType"), "21,B,8,8,N1,0");
+        assert_eq!(tag(pdn_game, "TimeControl"), "depth 2");
+        assert_eq!(tag(pdn_game, "Date").len(), "2024.02.29".len());
+        let (white, black) = (tag(pdn_game, "White"), tag(pdn_game, "Black"));
+        let first_is_white = round % 2 == 1;
+        assert_eq!(
+            [white, black],
+            if first_is_white { names } else { [names[1], names[0]] },
+            "round {round}"
+        );
+        assert_eq!(pdn_game.start, Position::start(Variant::English));
+
+        let ballot = ballots[(round - 1) / 2].game().moves();
+        assert_eq!(&pdn_game.moves.iter().map(|pdn_move| pdn_move.mv).collect::<Vec<_>>()[..3], ballot);
+        let mut game = Game::new(pdn_game.start);
+        for (ply, pdn_move) in pdn_game.moves.iter().enumerate() {
+            assert_eq!(game.result(), None, "round {round}: a move after the end");
+            assert!(game.play(pdn_move.mv).is_ok(), "round {round}: ply {ply} is illegal");
+            assert_eq!(
+                pdn_move.comment.is_some(),
+                ply >= 3,
+                "round {round}: engine moves carry their scores"
+            );
+        }
+        let result = game.result().unwrap_or_else(|| panic!("round {round}: the game is not over"));
+        assert_eq!(tag(pdn_game, "Termination"), result.reason.to_string(), "round {round}");
+        let expected = match result.outcome {
+            Outcome::Win(color) => PdnResult::Win(color),
+            Outcome::Draw => PdnResult::Draw,
+        };
+        assert_eq!(pdn_game.result, expected, "round {round}");
+        let first_color = if first_is_white { Color::White } else { Color::Black };
+        let outcome = match pdn_game.result {
+            PdnResult::Win(color) if color == first_color => 0,
+            PdnResult::Draw => 1,
+            _ => 2,
+        };
+        first_engine[outcome] += 1;
+        pair_points[(round - 1) / 2] += 2 - outcome;
+    }
+    assert_eq!(summary_row(&summary, names[0]), first_engine);
+    assert_eq!(summary_row(&summary, names[1]), [first_engine[2], first_engine[1], first_engine[0]]);
+    let mut pentanomial = [0; 5];
+    for points in pair_points {
+        pentanomial[points] += 1;
+    }
+    let [ll, ld, dd, wd, ww] = pentanomial;
+    let expected = format!("Pentanomial  LL {ll}, LD {ld}, DD+WL {dd}, WD {wd}, WW {ww}");
+    assert!(summary.contains(&expected), "{expected} in\n{summary}");
+    let _ = std::fs::remove_file(&pdn);
+}
+
+/// Engines that crash, play an illegal move, fall silent or answer late at their third
+/// move lose both games of a pair with that reason. The second game shows the engine was
+/// started afresh: it again plays two good moves first (an engine kept from the first
+/// game would be dead, or past its third move).
+#[test]
+fn failing_engines_lose_with_the_reason_and_are_started_afresh() {
+    let opening = temporary("opening.txt");
+    std::fs::write(&opening, "11-15 23-19 # one opening: one pair\n").expect("a temporary file");
+    let opening_path = opening.to_string_lossy().into_owned();
+    for (mode, limit, ending) in [
+        ("crash", ["--depth", "2"], "crash: engine exited (exit status: 3)"),
+        ("illegal", ["--depth", "2"], "illegal move: '1-2'"),
+        ("unreadable", ["--depth", "2"], "illegal move: unreadable move 'zz'"),
+        ("silent", ["--tc", "2+0.1"], "no answer: no move within"),
+        ("late", ["--tc", "1"], "time forfeit: answered after"),
+    ] {
+        let pdn = temporary(&format!("{mode}.pdn"));
+        let pdn_path = pdn.to_string_lossy().into_owned();
+        let engine = faulty(mode, 3);
+        let mut args = vec!["--engine", &engine, "--engine-option", "tt-size=1", "--engine", CROWNHEAD];
+        args.extend(["--engine-option", "tt-size=1", "--openings", &opening_path, "--pdn", &pdn_path]);
+        args.extend(limit);
+        let output = run_match(&args);
+        let summary = text(&output.stdout);
+        assert!(output.status.success(), "{mode}: {}", text(&output.stderr));
+        let name = format!("faulty-{mode}");
+        assert_eq!(summary_row(&summary, &name), [0, 0, 2], "{mode}");
+        assert_eq!(summary_row(&summary, "crownhead"), [2, 0, 0], "{mode}");
+        let games = read_games(&pdn);
+        assert_eq!(games.len(), 2, "{mode}");
+        for pdn_game in &games {
+            let faulty_color = if tag(pdn_game, "White") == name { Color::White } else { Color::Black };
+            assert_eq!(pdn_game.result, PdnResult::Win(!faulty_color), "{mode}");
+            assert!(
+                tag(pdn_game, "Termination").starts_with(ending),
+                "{mode}: {}",
+                tag(pdn_game, "Termination")
+            );
+            let mut game = Game::new(pdn_game.start);
+            let mut faulty_moves = 0;
+            for pdn_move in &pdn_game.moves {
+                let mover = game.position().side_to_move();
+                assert!(game.play(pdn_move.mv).is_ok(), "{mode}");
+                faulty_moves += usize::from(mover == faulty_color && game.moves().len() > 2);
+            }
+            assert_eq!(faulty_moves, 2, "{mode}: round {}", tag(pdn_game, "Round"));
+            assert_eq!(game.position().side_to_move(), faulty_color, "{mode}: it failed on its move");
+        }
+        let _ = std::fs::remove_file(&pdn);
+    }
+    let _ = std::fs::remove_file(&opening);
+}
+
+#[test]
+fn pdn_dates_are_utc_calendar_days() {
+    assert_eq!(pdn_date(0), "1970.01.01");
+    assert_eq!(pdn_date(951_782_400), "2000.02.29");
+    assert_eq!(pdn_date(1_704_067_199), "2023.12.31");
+    assert_eq!(pdn_date(1_704_067_200), "2024.01.01");
+    assert_eq!(pdn_date(4_107_542_400), "2100.03.01");
 }

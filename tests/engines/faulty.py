@@ -10,6 +10,7 @@ N-th `go` this process receives is answered by failing in one way (MODE):
     illegal     answer `done move=1-2`, which no rule set allows
     unreadable  answer `done move=zz`
     silent      never answer again (keep reading, as a hung engine would)
+    late        pass the `go` on, but hold the engine's answer back for 1.4 s
 
 The `id` line names the engine `faulty-MODE`, so a match tells it from ENGINE.
 """
@@ -17,17 +18,22 @@ The `id` line names the engine `faulty-MODE`, so a match tells it from ENGINE.
 import subprocess
 import sys
 import threading
+import time
 
 
 def main():
     mode, fault_at, command = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
     engine = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     silent = threading.Event()
+    late = threading.Event()
 
     def forward_answers():
         for line in engine.stdout:
             if silent.is_set():
                 continue
+            if line.startswith("done") and late.is_set():
+                late.clear()
+                time.sleep(1.4)
             if line.startswith("id "):
                 line = "id name=faulty-%s\n" % mode
             sys.stdout.write(line)
@@ -45,6 +51,11 @@ def main():
                     sys.exit(3)
                 if mode == "silent":
                     silent.set()
+                    continue
+                if mode == "late":
+                    late.set()
+                    engine.stdin.write(line)
+                    engine.stdin.flush()
                     continue
                 sys.stdout.write("done move=%s\n" % ("1-2" if mode == "illegal" else "zz"))
                 sys.stdout.flush()

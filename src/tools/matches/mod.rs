@@ -8,11 +8,13 @@ pub mod game;
 pub mod hub_client;
 pub mod openings;
 pub mod progress;
+pub mod record;
 pub mod stats;
 pub mod summary;
 pub mod tally;
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
@@ -22,6 +24,7 @@ use self::game::{Fault, Limit, PlayedGame};
 use self::hub_client::{EngineSpec, HubClient};
 use self::openings::Opening;
 use self::progress::Progress;
+use self::record::PdnRecorder;
 use self::stats::{Sprt, SprtVerdict};
 use self::summary::SprtOutcome;
 use self::tally::{GameScore, Tally};
@@ -45,6 +48,8 @@ pub struct MatchOptions {
     pub openings: Vec<Opening>,
     /// Games played at once, each between its own engine processes.
     pub concurrency: usize,
+    /// Append every game to this PDN file as it finishes.
+    pub pdn: Option<PathBuf>,
 }
 
 /// A finished game and who played it.
@@ -55,19 +60,21 @@ struct Finished {
     played: PlayedGame,
 }
 
-/// Plays the match and writes its summary to `out`; `record` is called with each
-/// finished game (its index from 0, the names of White and Black, the game) in the
-/// order they finish.
+/// Plays the match, appends each game to the PDN file as it finishes, and writes the
+/// summary to `out`.
 ///
 /// # Errors
-/// When an engine cannot be started and configured at the outset, or `record` or
-/// writing the summary fails.
-pub fn run(
-    options: &MatchOptions,
-    out: &mut impl Write,
-    mut record: impl FnMut(u64, [&str; 2], &PlayedGame) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
+/// When an engine cannot be started and configured at the outset, or the PDN file or
+/// `out` cannot be written.
+pub fn run(options: &MatchOptions, out: &mut impl Write) -> anyhow::Result<()> {
     anyhow::ensure!(!options.openings.is_empty(), "no openings");
+    let mut recorder = match &options.pdn {
+        Some(path) => Some(
+            PdnRecorder::open(path, &options.limit)
+                .with_context(|| format!("cannot open {}", path.display()))?,
+        ),
+        None => None,
+    };
     let start = |index: usize| {
         HubClient::start(&options.engines[index], options.variant)
             .with_context(|| format!("engine {}: '{}'", index + 1, options.engines[index].command.join(" ")))
@@ -100,10 +107,12 @@ pub fn run(
             }
             let white = finished.white_engine;
             let players = [names[white].as_str(), names[1 - white].as_str()];
-            let result = record(finished.index, players, &finished.played);
-            if let Err(error) = result {
-                schedule.stop();
-                return Err(error);
+            if let Some(recorder) = &mut recorder {
+                let written = recorder.write(finished.index, players, &finished.played);
+                if let Err(error) = written {
+                    schedule.stop();
+                    return Err(error).context("cannot write the PDN file");
+                }
             }
             let score = match finished.played.winner {
                 None => GameScore::Draw,

@@ -89,6 +89,7 @@ pub fn signed(elo: f64) -> String {
     if elo.is_infinite() {
         if elo > 0.0 { "+inf".into() } else { "-inf".into() }
     } else {
-        format!("{elo:+.1}")
+        // Adding zero turns -0.0 into 0.0.
+        format!("{:+.1}", elo + 0.0)
     }
 }
