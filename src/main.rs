@@ -103,7 +103,7 @@ given.";
 /// `crownhead match`.
 #[derive(Args)]
 struct MatchArgs {
-    /// An engine's command line, split at blanks ('...' and \"...\" quote them). Give
+    /// An engine's command line, split at blanks ('...' and "..." quote them). Give
     /// two.
     #[arg(long = "engine", value_name = "CMD", required = true)]
     engine: Vec<String>,
