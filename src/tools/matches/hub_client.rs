@@ -103,8 +103,8 @@ pub enum ClientError {
     /// No answer in time.
     #[error("no {expected} within {seconds:.2} s")]
     Timeout {
-        /// The answer waited for.
-        expected: &'static str,
+        /// The answer waited for: `move`, `'ready'`, ...
+        expected: String,
         /// How long we waited.
         seconds: f64,
     },
@@ -246,7 +246,7 @@ impl HubClient {
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         let mut params = Vec::new();
         loop {
-            let line = self.next_line(deadline, "wait")?;
+            let line = self.next_line(deadline, "'wait'")?;
             match line.command.as_str() {
                 "id" => {
                     if let Some(name) = line.value("name").filter(|name| !name.trim().is_empty()) {
@@ -298,15 +298,16 @@ impl HubClient {
     }
 
     /// Reads lines until `answer`; an `error` line on the way is an error.
-    fn expect(&mut self, answer: &'static str, timeout: Duration) -> Result<(), ClientError> {
+    fn expect(&mut self, answer: &str, timeout: Duration) -> Result<(), ClientError> {
         let deadline = Instant::now() + timeout;
-        while self.next_line(deadline, answer)?.command != answer {}
+        let expected = format!("'{answer}'");
+        while self.next_line(deadline, &expected)?.command != answer {}
         Ok(())
     }
 
     /// The next Hub line before `deadline` (lines that are not Hub are skipped); an
     /// `error` line is [`ClientError::Rejected`].
-    fn next_line(&mut self, deadline: Instant, expected: &'static str) -> Result<Line, ClientError> {
+    fn next_line(&mut self, deadline: Instant, expected: &str) -> Result<Line, ClientError> {
         let start = Instant::now();
         loop {
             let timeout = deadline.saturating_duration_since(Instant::now());
@@ -322,7 +323,10 @@ impl HubClient {
                     return Ok(line);
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(ClientError::Timeout { expected, seconds: start.elapsed().as_secs_f64() });
+                    return Err(ClientError::Timeout {
+                        expected: expected.to_string(),
+                        seconds: start.elapsed().as_secs_f64(),
+                    });
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
             }
