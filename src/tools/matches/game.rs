@@ -214,46 +214,42 @@ pub fn play(
         _ => Duration::ZERO,
     };
     let mut clocks = [base; 2];
-    let mut played = PlayedGame {
-        game: opening.clone(),
-        comments: vec![None; opening.moves().len()],
-        winner: None,
-        termination: Termination::Rules(Reason::NoMoves),
-    };
-    loop {
-        if let Some(result) = played.game.result() {
-            played.winner = match result.outcome {
+    let mut game = opening.clone();
+    let mut comments = vec![None; opening.moves().len()];
+    let (winner, termination) = loop {
+        if let Some(result) = game.result() {
+            let winner = match result.outcome {
                 Outcome::Win(color) => Some(color),
                 Outcome::Draw => None,
             };
-            played.termination = Termination::Rules(result.reason);
-            return Some(played);
+            break (winner, Termination::Rules(result.reason));
         }
         if abandon.load(Ordering::SeqCst) {
             return None;
         }
-        let side = played.game.position().side_to_move();
+        let side = game.position().side_to_move();
         let index = side.index();
-        if let Err(fault) = play_move(&mut played, engines[index], limit, &mut clocks[index], grace[index]) {
-            played.winner = Some(!side);
-            played.termination = Termination::Fault(fault);
-            return Some(played);
+        match play_move(&mut game, engines[index], limit, &mut clocks[index], grace[index]) {
+            Ok(comment) => comments.push(Some(comment)),
+            Err(fault) => break (Some(!side), Termination::Fault(fault)),
         }
-    }
+    };
+    Some(PlayedGame { game, comments, winner, termination })
 }
 
-/// Asks `engine` for the side to move's move, checks it and plays it.
+/// Asks `engine` for the move of the side to move in `game`, checks it and plays it;
+/// returns the move's comment.
 fn play_move(
-    played: &mut PlayedGame,
+    game: &mut Game,
     engine: &mut HubClient,
     limit: &Limit,
     clock: &mut Duration,
     grace: Duration,
-) -> Result<(), Fault> {
+) -> Result<String, Fault> {
     let allowance = limit.allowance(*clock);
     let wait = allowance.map_or(UNTIMED_TIMEOUT, |allowance| allowance + grace + SILENCE_MARGIN);
     let reply = engine
-        .think(&played.game, &limit.level_line(*clock), wait)
+        .think(game, &limit.level_line(*clock), wait)
         .map_err(|error| Fault::from_client_error(&error))?;
     if let Some(allowance) = allowance {
         if reply.elapsed > allowance + grace {
@@ -270,19 +266,13 @@ fn play_move(
             *clock = (*clock + increment).saturating_sub(reply.elapsed);
         }
     }
-    let mv = played.game.position().parse_hub_move(&reply.mv).map_err(|error| Fault {
-        kind: FaultKind::IllegalMove,
-        detail: match error {
-            MoveError::Syntax(_) => format!("unreadable move '{}'", reply.mv),
-            _ => format!("'{}'", reply.mv),
-        },
+    let illegal = |detail: String| Fault { kind: FaultKind::IllegalMove, detail };
+    let mv = game.position().parse_hub_move(&reply.mv).map_err(|error| match error {
+        MoveError::Syntax(_) => illegal(format!("unreadable move '{}'", reply.mv)),
+        _ => illegal(format!("'{}'", reply.mv)),
     })?;
-    played
-        .game
-        .play(mv)
-        .map_err(|_| Fault { kind: FaultKind::IllegalMove, detail: format!("'{}'", reply.mv) })?;
-    played.comments.push(Some(comment(&reply)));
-    Ok(())
+    game.play(mv).map_err(|_| illegal(format!("'{}'", reply.mv)))?;
+    Ok(comment(&reply))
 }
 
 /// `0.12/8 0.25s`: the engine's last score and depth, and the time it took.

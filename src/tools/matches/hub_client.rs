@@ -229,10 +229,7 @@ impl HubClient {
                     depth = line.value("depth").map(str::to_string).or(depth);
                 }
                 "done" => {
-                    let mv = match line.arguments.first() {
-                        Some((name, Some(value))) if name == "move" => value.clone(),
-                        _ => String::new(),
-                    };
+                    let mv = line.value("move").unwrap_or_default().to_string();
                     return Ok(Reply { mv, elapsed: sent.elapsed(), score, depth });
                 }
                 _ => {}

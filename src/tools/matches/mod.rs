@@ -55,6 +55,8 @@ pub struct MatchOptions {
 /// A finished game and who played it.
 struct Finished {
     index: u64,
+    /// The opening's number in the set, from 1.
+    opening: usize,
     /// The engine (0 or 1) that played White.
     white_engine: usize,
     played: PlayedGame,
@@ -171,7 +173,8 @@ fn play_games(
     results: &mpsc::Sender<Finished>,
 ) {
     while let Some(index) = schedule.take() {
-        let opening = options.openings[(index / 2) as usize % options.openings.len()].game();
+        let opening_index = (index / 2) as usize % options.openings.len();
+        let opening = options.openings[opening_index].game();
         let white_engine = (index % 2) as usize;
         let seats = [white_engine, 1 - white_engine];
         let played = match seat(options, &mut clients, white_engine) {
@@ -184,7 +187,7 @@ fn play_games(
         if let Some(side) = played.faulty_side() {
             clients[seats[side.index()]] = None;
         }
-        if results.send(Finished { index, white_engine, played }).is_err() {
+        if results.send(Finished { index, opening: opening_index + 1, white_engine, played }).is_err() {
             return;
         }
     }
@@ -211,7 +214,8 @@ fn seat<'a>(
     Ok([start(white, Color::White)?, start(black, Color::Black)?])
 }
 
-/// `game 7 (opening 4): A - B 1-0, no legal move`: one line for a finished game.
+/// `game 7 (opening 4): A (white) - B (black): A won, no legal move`: one line for a
+/// finished game.
 fn describe(finished: &Finished, players: [&str; 2]) -> String {
     let result = match finished.played.winner {
         Some(Color::White) => format!("{} won", players[0]),
@@ -221,7 +225,7 @@ fn describe(finished: &Finished, players: [&str; 2]) -> String {
     format!(
         "game {} (opening {}): {} (white) - {} (black): {result}, {}",
         finished.index + 1,
-        finished.index / 2 + 1,
+        finished.opening,
         players[0],
         players[1],
         finished.played.termination
