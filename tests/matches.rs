@@ -594,3 +594,52 @@ fn pdn_dates_are_utc_calendar_days() {
     assert_eq!(pdn_date(1_704_067_200), "2024.01.01");
     assert_eq!(pdn_date(4_107_542_400), "2100.03.01");
 }
+
+/// A Russian match from a FEN opening: the engines are told the rule set, their moves
+/// are read in Russian numbering, and the PDN games carry the FEN and the Russian
+/// GameType and replay from that position.
+#[test]
+fn a_russian_match_from_a_fen_opening_is_written_with_its_fen() {
+    let fen = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
+    let opening = temporary("fen-opening.txt");
+    std::fs::write(&opening, format!("{fen}\n")).expect("a temporary file");
+    let pdn = temporary("russian.pdn");
+    let (opening_path, pdn_path) =
+        (opening.to_string_lossy().into_owned(), pdn.to_string_lossy().into_owned());
+    let output = run_match(&[
+        "--engine",
+        CROWNHEAD,
+        "--engine",
+        CROWNHEAD,
+        "--variant",
+        "russian",
+        "--depth",
+        "2",
+        "--openings",
+        &opening_path,
+        "--pdn",
+        &pdn_path,
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let summary = text(&output.stdout);
+    let [first, second] = [summary_row(&summary, "crownhead #1"), summary_row(&summary, "crownhead #2")];
+    assert_eq!(first.iter().sum::<u64>(), 2);
+    assert_eq!(first, [second[2], second[1], second[0]]);
+    let text = std::fs::read_to_string(&pdn).expect("the PDN file");
+    let games: Vec<PdnGame> =
+        read_pdn(&text, Variant::English).into_iter().map(|game| game.expect("a game")).collect();
+    assert_eq!(games.len(), 2);
+    let start = Position::from_fen(Variant::Russian, fen).expect("the FEN");
+    for pdn_game in &games {
+        assert_eq!(tag(pdn_game, "GameType"), "25,W,8,8,A0,0");
+        assert_eq!(Position::from_fen(Variant::Russian, tag(pdn_game, "FEN")), Ok(start));
+        assert_eq!(pdn_game.start, start);
+        let mut game = Game::new(start);
+        for pdn_move in &pdn_game.moves {
+            assert!(game.play(pdn_move.mv).is_ok());
+        }
+        assert!(game.result().is_some());
+    }
+    let _ = std::fs::remove_file(&pdn);
+    let _ = std::fs::remove_file(&opening);
+}
