@@ -142,6 +142,14 @@ pub fn parse_hub_position(variant: Variant, encoding: Encoding, text: &str) -> R
     parse_squares(variant, encoding, Letters::HUB, if swap { !side } else { side }, chars.as_str())
 }
 
+/// Writes a Hub position string: the side to move, then the squares in the encoding's
+/// order (the inverse of [`parse_hub_position`]).
+pub fn write_hub_position(position: &Position, encoding: Encoding) -> String {
+    let swap = colours_swapped(position.variant(), encoding);
+    let side = if swap { !position.side_to_move() } else { position.side_to_move() };
+    format!("{}{}", side.letter(), write_squares(position, encoding, Letters::HUB))
+}
+
 /// Whether the encoding shows `variant`'s colours swapped.
 pub fn colours_swapped(variant: Variant, encoding: Encoding) -> bool {
     number_at(variant, encoding, 1).1

@@ -5,6 +5,7 @@ pub mod analyse_game;
 pub mod bench;
 pub mod board_svg;
 pub mod chart_svg;
+pub mod matches;
 pub mod orientation;
 pub mod perft;
 pub mod play;

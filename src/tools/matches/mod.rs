@@ -1,0 +1,252 @@
+//! Engine-against-engine matches over the Hub protocol, as cutechess-cli and fastchess
+//! run them for chess: each opening is played twice with the colours reversed (a game
+//! pair), on several games at once if asked, until the number of games is reached or an
+//! SPRT decides. Every game goes to the PDN file as it finishes; progress goes to
+//! standard error and the summary to the output.
+
+pub mod game;
+pub mod hub_client;
+pub mod openings;
+pub mod progress;
+pub mod record;
+pub mod stats;
+pub mod summary;
+pub mod tally;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+
+use anyhow::Context;
+
+use self::game::{Fault, Limit, PlayedGame};
+use self::hub_client::{EngineSpec, HubClient};
+use self::openings::Opening;
+use self::progress::Progress;
+use self::record::PdnRecorder;
+use self::stats::{Sprt, SprtVerdict};
+use self::summary::SprtOutcome;
+use self::tally::{GameScore, Tally};
+use crate::rules::{Color, Variant};
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    /// The two engines; the statistics are the first one's.
+    pub engines: [EngineSpec; 2],
+    /// The rule set.
+    pub variant: Variant,
+    /// Games to play, rounded up to whole pairs. Without it: under an SPRT, until it
+    /// decides; otherwise every opening once with each colour.
+    pub games: Option<u64>,
+    /// Stop when this test decides.
+    pub sprt: Option<Sprt>,
+    /// How long the engines may think.
+    pub limit: Limit,
+    /// The openings, used in order and cycled.
+    pub openings: Vec<Opening>,
+    /// Games played at once, each between its own engine processes.
+    pub concurrency: usize,
+    /// Append every game to this PDN file as it finishes.
+    pub pdn: Option<PathBuf>,
+}
+
+/// A finished game and who played it.
+struct Finished {
+    index: u64,
+    /// The opening's number in the set, from 1.
+    opening: usize,
+    /// The engine (0 or 1) that played White.
+    white_engine: usize,
+    played: PlayedGame,
+}
+
+/// Plays the match, appends each game to the PDN file as it finishes, and writes the
+/// summary to `out`.
+///
+/// # Errors
+/// When an engine cannot be started and configured at the outset, or the PDN file or
+/// `out` cannot be written.
+pub fn run(options: &MatchOptions, out: &mut impl Write) -> anyhow::Result<()> {
+    anyhow::ensure!(!options.openings.is_empty(), "no openings");
+    let mut recorder = match &options.pdn {
+        Some(path) => Some(
+            PdnRecorder::open(path, &options.limit)
+                .with_context(|| format!("cannot open {}", path.display()))?,
+        ),
+        None => None,
+    };
+    let start = |index: usize| {
+        HubClient::start(&options.engines[index], options.variant)
+            .with_context(|| format!("engine {}: '{}'", index + 1, options.engines[index].command.join(" ")))
+    };
+    let (first, second) = (start(0)?, start(1)?);
+    let names = display_names([first.name(), second.name()], &options.engines);
+    let mut first_clients = Some([Some(first), Some(second)]);
+    let total = match (options.games, options.sprt) {
+        (Some(games), _) => Some(games.div_ceil(2) * 2),
+        (None, Some(_)) => None,
+        (None, None) => Some(2 * options.openings.len() as u64),
+    };
+    let schedule = Schedule { next: AtomicU64::new(0), total, stop: AtomicBool::new(false) };
+    let progress = Progress::new(total, options.sprt);
+    let mut tally = Tally::default();
+    let mut verdict = SprtVerdict::Continue;
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let (sender, receiver) = mpsc::channel();
+        for worker in 0..options.concurrency.max(1) {
+            let sender = sender.clone();
+            let clients = if worker == 0 { first_clients.take() } else { None };
+            let schedule = &schedule;
+            scope.spawn(move || play_games(options, clients.unwrap_or([None, None]), schedule, &sender));
+        }
+        drop(sender);
+        for finished in receiver {
+            if schedule.stopped() {
+                // Games that finish after the SPRT decided do not count.
+                continue;
+            }
+            let white = finished.white_engine;
+            let players = [names[white].as_str(), names[1 - white].as_str()];
+            if let Some(recorder) = &mut recorder {
+                let written = recorder.write(finished.index, players, &finished.played);
+                if let Err(error) = written {
+                    schedule.stop();
+                    return Err(error).context("cannot write the PDN file");
+                }
+            }
+            let score = match finished.played.winner {
+                None => GameScore::Draw,
+                Some(Color::White) if white == 0 => GameScore::Win,
+                Some(Color::Black) if white == 1 => GameScore::Win,
+                Some(_) => GameScore::Loss,
+            };
+            tally.add(finished.index, score, finished.played.termination.kind());
+            progress.game_finished(&describe(&finished, players), &tally);
+            if let Some(sprt) = options.sprt.as_ref().filter(|_| verdict == SprtVerdict::Continue) {
+                verdict = sprt.verdict(sprt.llr(&tally.pentanomial));
+                if verdict != SprtVerdict::Continue {
+                    schedule.stop();
+                }
+            }
+        }
+        Ok(())
+    })?;
+    progress.finish();
+    let sprt = options.sprt.map(|sprt| SprtOutcome { sprt, verdict });
+    summary::write(out, &names, &tally, sprt.as_ref())?;
+    Ok(())
+}
+
+/// Which game to play next, and whether to stop.
+struct Schedule {
+    next: AtomicU64,
+    /// Games in the match, if bounded.
+    total: Option<u64>,
+    stop: AtomicBool,
+}
+
+impl Schedule {
+    /// The index of the next game to play, if there is one.
+    fn take(&self) -> Option<u64> {
+        let index = self.next.fetch_add(1, Ordering::SeqCst);
+        (!self.stopped() && self.total.is_none_or(|total| index < total)).then_some(index)
+    }
+
+    /// Starts no more games and abandons those under way.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+}
+
+/// A worker: takes the next game until there is none, playing each between its own two
+/// engine processes, which it starts when needed and restarts after a fault.
+fn play_games(
+    options: &MatchOptions,
+    mut clients: [Option<HubClient>; 2],
+    schedule: &Schedule,
+    results: &mpsc::Sender<Finished>,
+) {
+    while let Some(index) = schedule.take() {
+        let opening_index = (index / 2) as usize % options.openings.len();
+        let opening = options.openings[opening_index].game();
+        let white_engine = (index % 2) as usize;
+        let seats = [white_engine, 1 - white_engine];
+        let played = match seat(options, &mut clients, white_engine) {
+            Ok(engines) => match game::play(opening, engines, &options.limit, &schedule.stop) {
+                Some(played) => played,
+                None => return,
+            },
+            Err((loser, fault)) => PlayedGame::forfeited(opening, loser, fault),
+        };
+        if let Some(side) = played.faulty_side() {
+            clients[seats[side.index()]] = None;
+        }
+        if results.send(Finished { index, opening: opening_index + 1, white_engine, played }).is_err() {
+            return;
+        }
+    }
+}
+
+/// The engines of a game, White's and Black's, started if they are not running; the
+/// colour and fault of the first that cannot be started.
+fn seat<'a>(
+    options: &MatchOptions,
+    clients: &'a mut [Option<HubClient>; 2],
+    white_engine: usize,
+) -> Result<[&'a mut HubClient; 2], (Color, Fault)> {
+    let [first, second] = clients;
+    let [white, black] =
+        if white_engine == 0 { [(first, 0), (second, 1)] } else { [(second, 1), (first, 0)] };
+    let start = |(slot, engine): (&'a mut Option<HubClient>, usize), color: Color| {
+        let client = match slot.take() {
+            Some(client) => client,
+            None => HubClient::start(&options.engines[engine], options.variant)
+                .map_err(|error| (color, Fault::from_client_error(&error)))?,
+        };
+        Ok(slot.insert(client))
+    };
+    Ok([start(white, Color::White)?, start(black, Color::Black)?])
+}
+
+/// `game 7 (opening 4): A (white) - B (black): A won, no legal move`: one line for a
+/// finished game.
+fn describe(finished: &Finished, players: [&str; 2]) -> String {
+    let result = match finished.played.winner {
+        Some(Color::White) => format!("{} won", players[0]),
+        Some(Color::Black) => format!("{} won", players[1]),
+        None => "draw".to_string(),
+    };
+    format!(
+        "game {} (opening {}): {} (white) - {} (black): {result}, {}",
+        finished.index + 1,
+        finished.opening,
+        players[0],
+        players[1],
+        finished.played.termination
+    )
+}
+
+/// The engines' names as their `id` gives them; equal names get the engines' options
+/// added, or their numbers if the options are equal too.
+fn display_names(ids: [&str; 2], specs: &[EngineSpec; 2]) -> [String; 2] {
+    if ids[0] != ids[1] {
+        return ids.map(str::to_string);
+    }
+    let options = |spec: &EngineSpec| -> String {
+        spec.options.iter().map(|(name, value)| format!("{name}={value}")).collect::<Vec<_>>().join(" ")
+    };
+    if specs[0].options != specs[1].options {
+        [0, 1].map(|index| match options(&specs[index]) {
+            text if text.is_empty() => ids[index].to_string(),
+            text => format!("{} ({text})", ids[index]),
+        })
+    } else {
+        [0, 1].map(|index| format!("{} #{}", ids[index], index + 1))
+    }
+}

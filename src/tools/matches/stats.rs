@@ -1,0 +1,259 @@
+//! Match statistics, as pure functions of the results: win/draw/loss and pentanomial
+//! counts, the Elo estimate with its 95% interval, the likelihood of superiority, and the
+//! SPRT log-likelihood ratio.
+//!
+//! The SPRT uses the normalized Elo model with a pentanomial likelihood over game pairs,
+//! as fishtest (`LLRcalc.py`, `LLR_normalized`) and fastchess (`sprt.cpp`) do, after
+//! Michel Van den Bergh, "Comments on Normalized Elo" (section 4.1): the generalized
+//! log-likelihood ratio of the maximum-likelihood pair-score distributions whose
+//! t-value `(mu - 1/2) / sigma` is that of `elo0` and of `elo1`.
+
+use std::f64::consts::{LN_10, SQRT_2};
+
+/// The z-score of a two-sided 95% interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// Normalized Elo per unit of t-value: `800 / ln 10`.
+const NELO_PER_T: f64 = 800.0 / LN_10;
+
+/// The first engine's wins, draws and losses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wdl {
+    /// Games the first engine won.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games the first engine lost.
+    pub losses: u64,
+}
+
+impl Wdl {
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The first engine's points: a win is 1, a draw 1/2.
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + self.draws as f64 / 2.0
+    }
+
+    /// The counts as a distribution of per-game scores 0, 1/2 and 1.
+    pub fn distribution(&self) -> [(f64, u64); 3] {
+        [(0.0, self.losses), (0.5, self.draws), (1.0, self.wins)]
+    }
+}
+
+/// Game pairs (one opening, colours reversed) counted by the first engine's points in
+/// the pair: `counts[k]` pairs scored `k / 2` points, so the buckets are LL, LD,
+/// DD or WL, WD and WW.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial {
+    /// Pairs per half-point total, 0 to 4.
+    pub counts: [u64; 5],
+}
+
+impl Pentanomial {
+    /// Counts a pair in which the first engine scored `half_points` half-points (0 to 4).
+    pub fn add(&mut self, half_points: usize) {
+        self.counts[half_points.min(4)] += 1;
+    }
+
+    /// Pairs counted.
+    pub fn pairs(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// The counts as a distribution of per-pair mean scores 0, 1/4, 1/2, 3/4 and 1.
+    pub fn distribution(&self) -> [(f64, u64); 5] {
+        [0, 1, 2, 3, 4].map(|k| (f64::from(k) / 4.0, self.counts[k as usize]))
+    }
+}
+
+/// An Elo estimate from a sample of scores.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    /// The mean score per game, 0 to 1.
+    pub score: f64,
+    /// The logistic Elo difference of that score (infinite for a score of 0 or 1).
+    pub elo: f64,
+    /// Half the width of the 95% interval, in Elo: the interval's ends are the Elo of
+    /// the score plus and minus 1.96 standard errors, and this is half their distance.
+    pub error: f64,
+    /// The likelihood of superiority: the probability that the first engine is the
+    /// stronger, under a normal approximation of the mean score.
+    pub los: f64,
+}
+
+/// The logistic Elo difference that scores `score` on average.
+pub fn score_to_elo(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+/// The Elo estimate from samples of scores: `(score, count)` per possible score. Each
+/// sample is one game (scores 0, 1/2, 1: [`Wdl::distribution`]) or one game pair (mean
+/// scores 0 to 1 in quarters: [`Pentanomial::distribution`]), so that the interval
+/// takes the variance of the sample unit, as fastchess's `EloPentanomial` does for
+/// pairs. `None` when there is no sample.
+pub fn elo_estimate(distribution: &[(f64, u64)]) -> Option<EloEstimate> {
+    let samples: u64 = distribution.iter().map(|&(_, count)| count).sum();
+    if samples == 0 {
+        return None;
+    }
+    let n = samples as f64;
+    let score = distribution.iter().map(|&(value, count)| value * count as f64).sum::<f64>() / n;
+    let variance =
+        distribution.iter().map(|&(value, count)| count as f64 * (value - score).powi(2)).sum::<f64>() / n;
+    let standard_error = (variance / n).sqrt();
+    let low = score_to_elo(score - Z95 * standard_error);
+    let high = score_to_elo(score + Z95 * standard_error);
+    let error = if standard_error == 0.0 { 0.0 } else { (high - low) / 2.0 };
+    let los = if standard_error == 0.0 {
+        match score.partial_cmp(&0.5) {
+            Some(std::cmp::Ordering::Greater) => 1.0,
+            Some(std::cmp::Ordering::Less) => 0.0,
+            _ => 0.5,
+        }
+    } else {
+        0.5 * (1.0 + erf((score - 0.5) / (SQRT_2 * standard_error)))
+    };
+    Some(EloEstimate { score, elo: score_to_elo(score), error, los })
+}
+
+/// The error function, to 1.2e-7 (Numerical Recipes' `erfc` by Chebyshev fitting).
+fn erf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.5 * x.abs());
+    let tau = t
+        * (-x * x - 1.265_512_23
+            + t * (1.000_023_68
+                + t * (0.374_091_96
+                    + t * (0.096_784_18
+                        + t * (-0.186_288_06
+                            + t * (0.278_868_07
+                                + t * (-1.135_203_98
+                                    + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77)))))))))
+            .exp();
+    if x >= 0.0 { 1.0 - tau } else { tau - 1.0 }
+}
+
+/// The SPRT's hypotheses and error rates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    /// The Elo of the null hypothesis, normalized Elo.
+    pub elo0: f64,
+    /// The Elo of the alternative hypothesis, normalized Elo.
+    pub elo1: f64,
+    /// The false-positive rate: accepting `elo1` when `elo0` is true.
+    pub alpha: f64,
+    /// The false-negative rate: accepting `elo0` when `elo1` is true.
+    pub beta: f64,
+}
+
+/// Where an SPRT stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtVerdict {
+    /// The LLR is between the bounds: play on.
+    Continue,
+    /// The LLR reached the lower bound: `elo0` is accepted.
+    AcceptH0,
+    /// The LLR reached the upper bound: `elo1` is accepted.
+    AcceptH1,
+}
+
+impl Sprt {
+    /// The default error rates, as fishtest and fastchess use.
+    pub const DEFAULT_ERROR: f64 = 0.05;
+
+    /// The LLR bounds: `(ln(beta / (1 - alpha)), ln((1 - beta) / alpha))`.
+    pub fn bounds(&self) -> (f64, f64) {
+        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+    }
+
+    /// The verdict for a log-likelihood ratio.
+    pub fn verdict(&self, llr: f64) -> SprtVerdict {
+        let (lower, upper) = self.bounds();
+        if llr >= upper {
+            SprtVerdict::AcceptH1
+        } else if llr <= lower {
+            SprtVerdict::AcceptH0
+        } else {
+            SprtVerdict::Continue
+        }
+    }
+
+    /// The log-likelihood ratio of `elo1` against `elo0` for the game pairs in
+    /// `pentanomial`, in the normalized Elo model. Empty buckets count as 1/1000 of a
+    /// pair (fishtest's regularization); with no pairs the ratio is 0.
+    pub fn llr(&self, pentanomial: &Pentanomial) -> f64 {
+        if pentanomial.pairs() == 0 {
+            return 0.0;
+        }
+        let counts = pentanomial.counts.map(|count| if count == 0 { 1e-3 } else { count as f64 });
+        let total: f64 = counts.iter().sum();
+        let observed = counts.map(|count| count / total);
+        // A pair's score has twice the variance of a game's, so a pair's t-value is
+        // sqrt(2) times the per-game one that normalized Elo measures.
+        let t0 = SQRT_2 * self.elo0 / NELO_PER_T;
+        let t1 = SQRT_2 * self.elo1 / NELO_PER_T;
+        let p0 = mle_with_t_value(&observed, t0);
+        let p1 = mle_with_t_value(&observed, t1);
+        total * (0..5).map(|i| observed[i] * (p1[i].ln() - p0[i].ln())).sum::<f64>()
+    }
+}
+
+/// The pair scores of the pentanomial buckets.
+const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+/// The maximum-likelihood distribution over [`PAIR_SCORES`] with t-value
+/// `(mu - 1/2) / sigma = t`, given the observed one (Van den Bergh, section 4.1): a
+/// fixed-point iteration from the uniform distribution, each step solving the secular
+/// equation `sum p_i phi_i / (1 + x phi_i) = 0` for `x`.
+fn mle_with_t_value(observed: &[f64; 5], t: f64) -> [f64; 5] {
+    let mut p = [0.2; 5];
+    for _ in 0..1000 {
+        let mu: f64 = (0..5).map(|i| p[i] * PAIR_SCORES[i]).sum();
+        let sigma = (0..5).map(|i| p[i] * (PAIR_SCORES[i] - mu).powi(2)).sum::<f64>().sqrt();
+        let phi = PAIR_SCORES.map(|a| a - 0.5 - 0.5 * t * sigma * (1.0 + ((a - mu) / sigma).powi(2)));
+        let Some(x) = solve_secular(observed, &phi) else {
+            break;
+        };
+        let next: [f64; 5] = std::array::from_fn(|i| observed[i] / (1.0 + x * phi[i]));
+        let change = (0..5).map(|i| (next[i] - p[i]).abs()).fold(0.0, f64::max);
+        p = next;
+        if change < 1e-10 {
+            break;
+        }
+    }
+    p
+}
+
+/// The root of `sum w_i phi_i / (1 + x phi_i)` between `-1 / max phi` and
+/// `-1 / min phi`, where it falls from plus to minus infinity; `None` when the `phi`
+/// do not straddle zero.
+fn solve_secular(weights: &[f64; 5], phi: &[f64; 5]) -> Option<f64> {
+    let low_phi = phi.iter().copied().fold(f64::INFINITY, f64::min);
+    let high_phi = phi.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if !(low_phi < 0.0 && high_phi > 0.0) {
+        return None;
+    }
+    let f = |x: f64| (0..5).map(|i| weights[i] * phi[i] / (1.0 + x * phi[i])).sum::<f64>();
+    let (mut low, mut high) = (-1.0 / high_phi, -1.0 / low_phi);
+    for _ in 0..200 {
+        let middle = 0.5 * (low + high);
+        if middle <= low || middle >= high {
+            break;
+        }
+        if f(middle) > 0.0 {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    Some(0.5 * (low + high))
+}

@@ -1,0 +1,645 @@
+//! `crownhead match`: the statistics against figures computed by hand and by an
+//! independent script, the opening sets, and matches played by the real binary,
+//! including engines that crash, play illegal moves or fall silent.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use crownhead::protocol::board::{Encoding, parse_hub_position, write_hub_position};
+use crownhead::rules::{Color, Game, Move, Outcome, PdnGame, PdnResult, Position, Variant, read_pdn};
+use crownhead::search::{Engine, Limits, SearchControl};
+use crownhead::tools::matches::hub_client::{CommandLineError, split_command};
+use crownhead::tools::matches::openings::{self, Opening, OpeningsError};
+use crownhead::tools::matches::record::pdn_date;
+use crownhead::tools::matches::stats::{Pentanomial, Sprt, SprtVerdict, Wdl, elo_estimate, score_to_elo};
+
+fn close(actual: f64, expected: f64, tolerance: f64) -> bool {
+    (actual - expected).abs() <= tolerance
+}
+
+/// W/D/L 30/50/20, by hand: score s = (30 + 25) / 100 = 0.55; Elo = -400 log10(1/s - 1)
+/// = -400 log10(0.818182) = 34.86. Per-game variance 0.3 * 0.45^2 + 0.5 * 0.05^2 +
+/// 0.2 * 0.55^2 = 0.1225, so the standard error is sqrt(0.1225 / 100) = 0.035 and the
+/// 95% score interval 0.55 -+ 1.96 * 0.035 = [0.48140, 0.61860], Elo [-12.93, 84.01]:
+/// half-width 48.47. LOS = Phi(0.05 / 0.035) = Phi(1.4286) = 0.92344.
+#[test]
+fn elo_interval_and_los_from_win_draw_loss_counts() {
+    let wdl = Wdl { wins: 30, draws: 50, losses: 20 };
+    let estimate = elo_estimate(&wdl.distribution()).expect("100 games");
+    assert!(close(estimate.score, 0.55, 1e-12));
+    assert!(close(estimate.elo, 34.860_070, 1e-5), "{estimate:?}");
+    assert!(close(estimate.error, 48.470_228, 1e-5), "{estimate:?}");
+    assert!(close(estimate.los, 0.923_436_27, 1e-6), "{estimate:?}");
+}
+
+// The figures below come from this Python script, written from fishtest's LLRcalc.py
+// (`LLR_normalized`, Van den Bergh's MLE for a given t-value) with bisection instead of
+// scipy's brentq, independently of the Rust code:
+//
+//     import math
+//     def stats(pdf):
+//         s = sum(p * a for a, p in pdf)
+//         return s, sum(p * (a - s) ** 2 for a, p in pdf)
+//     def secular(pdf):
+//         v = min(a for a, p in pdf); w = max(a for a, p in pdf)
+//         lo, hi = -1 / w + 1e-12, -1 / v - 1e-12
+//         f = lambda x: sum(p * a / (1 + x * a) for a, p in pdf)
+//         for _ in range(300):
+//             mid = (lo + hi) / 2
+//             if f(mid) > 0: lo = mid
+//             else: hi = mid
+//         return (lo + hi) / 2
+//     def mle_t(pdfhat, ref, s):
+//         n = len(pdfhat)
+//         pdf = [(a, 1 / n) for a, p in pdfhat]
+//         for _ in range(100):
+//             old = pdf
+//             mu, var = stats(pdf); sigma = var ** 0.5
+//             pdf1 = [(a - ref - s * sigma * (1 + ((mu - a) / sigma) ** 2) / 2, p) for a, p in pdfhat]
+//             x = secular(pdf1)
+//             pdf = [(pdfhat[i][0], pdfhat[i][1] / (1 + x * pdf1[i][0])) for i in range(n)]
+//             if max(abs(old[i][1] - pdf[i][1]) for i in range(n)) < 1e-12: break
+//         return pdf
+//     def llr_normalized(nelo0, nelo1, results):   # results: LL, LD, DD+WL, WD, WW
+//         k = 800 / math.log(10)
+//         t0, t1 = [nelo / k * 2 ** 0.5 for nelo in (nelo0, nelo1)]
+//         results = [r if r else 1e-3 for r in results]
+//         N = sum(results)
+//         pdf = [(i / 4, r / N) for i, r in enumerate(results)]
+//         p0, p1 = mle_t(pdf, 0.5, t0), mle_t(pdf, 0.5, t1)
+//         return N * sum(pdf[i][1] * (math.log(p1[i][1]) - math.log(p0[i][1])) for i in range(5))
+//     def estimate(results):                       # per-pair scores 0, 1/4, ..., 1
+//         N = sum(results)
+//         pdf = [(i / 4, r / N) for i, r in enumerate(results)]
+//         s, var = stats(pdf); se = (var / N) ** 0.5; z = 1.959963984540054
+//         elo = lambda s: -400 * math.log10(1 / s - 1)
+//         return s, elo(s), (elo(s + z * se) - elo(s - z * se)) / 2, \
+//             0.5 * (1 + math.erf((s - 0.5) / (2 ** 0.5 * se)))
+//
+// estimate([3, 12, 40, 18, 7])           = (0.54375, 30.47855699926501, 35.37403273100059, 0.9557529102630227)
+// llr_normalized(0, 5, [3, 12, 40, 18, 7])  = 0.2883575754789263
+// llr_normalized(-3, 2, [3, 12, 40, 18, 7]) = 0.30785349499438036
+// llr_normalized(0, 5, [0, 0, 10, 0, 0])    = -0.0026994307556182625
+// (fishtest's closed-form approximation LLR_normalized_alt gives 0.28880 and 0.30768.)
+
+#[test]
+fn elo_interval_and_los_from_game_pairs() {
+    let pentanomial = Pentanomial { counts: [3, 12, 40, 18, 7] };
+    let estimate = elo_estimate(&pentanomial.distribution()).expect("80 pairs");
+    assert!(close(estimate.score, 0.543_75, 1e-12));
+    assert!(close(estimate.elo, 30.478_557, 1e-5), "{estimate:?}");
+    assert!(close(estimate.error, 35.374_033, 1e-5), "{estimate:?}");
+    assert!(close(estimate.los, 0.955_752_91, 1e-6), "{estimate:?}");
+}
+
+#[test]
+fn sprt_log_likelihood_ratio_in_the_normalized_model() {
+    let pentanomial = Pentanomial { counts: [3, 12, 40, 18, 7] };
+    let sprt = |elo0, elo1| Sprt { elo0, elo1, alpha: 0.05, beta: 0.05 };
+    let llr = sprt(0.0, 5.0).llr(&pentanomial);
+    assert!(close(llr, 0.288_357_58, 1e-6), "{llr}");
+    let llr = sprt(-3.0, 2.0).llr(&pentanomial);
+    assert!(close(llr, 0.307_853_49, 1e-6), "{llr}");
+    let draws = Pentanomial { counts: [0, 0, 10, 0, 0] };
+    let llr = sprt(0.0, 5.0).llr(&draws);
+    assert!(close(llr, -0.002_699_43, 1e-6), "{llr}");
+}
+
+/// ln(0.05 / 0.95) = -2.944439 and ln(0.95 / 0.05) = 2.944439; with alpha 0.1 and
+/// beta 0.2: ln(0.2 / 0.9) = -1.504077 and ln(0.8 / 0.1) = 2.079442.
+#[test]
+fn sprt_bounds_and_verdicts() {
+    let sprt = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
+    let (lower, upper) = sprt.bounds();
+    assert!(close(lower, -2.944_439, 1e-6) && close(upper, 2.944_439, 1e-6));
+    let skewed = Sprt { alpha: 0.1, beta: 0.2, ..sprt };
+    let (lower, upper) = skewed.bounds();
+    assert!(close(lower, -1.504_077, 1e-6) && close(upper, 2.079_442, 1e-6));
+    assert_eq!(sprt.verdict(0.0), SprtVerdict::Continue);
+    assert_eq!(sprt.verdict(3.0), SprtVerdict::AcceptH1);
+    assert_eq!(sprt.verdict(-3.0), SprtVerdict::AcceptH0);
+}
+
+#[test]
+fn statistics_of_no_games_and_of_all_draws_are_finite_or_absent() {
+    assert_eq!(elo_estimate(&Wdl::default().distribution()), None);
+    assert_eq!(elo_estimate(&Pentanomial::default().distribution()), None);
+    let sprt = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
+    assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
+
+    let draws = elo_estimate(&Wdl { wins: 0, draws: 12, losses: 0 }.distribution()).expect("12 games");
+    assert_eq!((draws.score, draws.elo, draws.error, draws.los), (0.5, 0.0, 0.0, 0.5));
+    let wins = elo_estimate(&Wdl { wins: 5, draws: 0, losses: 0 }.distribution()).expect("5 games");
+    assert_eq!((wins.elo, wins.error, wins.los), (f64::INFINITY, 0.0, 1.0));
+    let losses = elo_estimate(&Pentanomial { counts: [4, 0, 0, 0, 0] }.distribution()).expect("4 pairs");
+    assert_eq!((losses.elo, losses.los), (f64::NEG_INFINITY, 0.0));
+    assert!(sprt.llr(&Pentanomial { counts: [4, 0, 0, 0, 0] }) < 0.0);
+    assert!(sprt.llr(&Pentanomial { counts: [0, 0, 0, 0, 4] }) > 0.0);
+    assert_eq!(score_to_elo(0.5), 0.0);
+}
+
+/// The position after each opening.
+fn opening_positions(openings: &[Opening]) -> Vec<Position> {
+    openings.iter().map(|opening| *opening.game().position()).collect()
+}
+
+fn distinct(positions: &[Position]) -> bool {
+    positions.iter().collect::<HashSet<_>>().len() == positions.len()
+}
+
+#[test]
+fn the_english_openings_are_the_156_ballots_of_the_acf_deck() {
+    for variant in [Variant::English, Variant::English25] {
+        let openings = openings::builtin(variant).expect("the English deck reads");
+        assert_eq!(openings.len(), 156);
+        assert!(openings.iter().all(|opening| opening.game().moves().len() == 3));
+        assert!(openings.iter().all(|opening| *opening.game().start() == Position::start(variant)));
+        let positions = opening_positions(&openings);
+        assert!(distinct(&positions));
+        let after = |moves: &str| {
+            let opening = &openings::parse(moves, variant).expect("a ballot")[0];
+            *opening.game().position()
+        };
+        // Ballot 1, the first of the deck; 9-14 23-18 14x23 (46), the most one-sided
+        // approved ballot; 9-13 24-19 10-15 (26), barred by the ACF but in pydraughts'
+        // list of 157; 12-16 23-19 16x23 (171), barred.
+        assert!(positions.contains(&after("9-13 21-17 5-9")));
+        assert!(positions.contains(&after("9-14 23-18 14x23")));
+        assert!(!positions.contains(&after("9-13 24-19 10-15")));
+        assert!(!positions.contains(&after("12-16 23-19 16x23")));
+    }
+}
+
+/// Every built-in opening of the other rule sets is legal (it reads), three plies long,
+/// distinct, and scored within half a man either way by crownhead at depth 6 (they were
+/// chosen within a quarter of a man at depth 8).
+#[test]
+fn the_other_builtin_openings_are_legal_distinct_and_balanced() {
+    let mut engine = Engine::new(4, 1);
+    for variant in
+        Variant::ALL.into_iter().filter(|&variant| !matches!(variant, Variant::English | Variant::English25))
+    {
+        let openings = openings::builtin(variant).unwrap_or_else(|error| panic!("{variant}: {error}"));
+        assert!(openings.len() >= 150, "{variant}: only {} openings", openings.len());
+        assert!(openings.iter().all(|opening| opening.game().moves().len() == 3), "{variant}");
+        assert!(distinct(&opening_positions(&openings)), "{variant}: two openings reach the same position");
+        for opening in &openings {
+            engine.new_game();
+            let result =
+                engine.search(opening.game(), &Limits::depth(6), 1, &SearchControl::new(false), |_| {});
+            assert!(
+                result.score.abs() <= 50,
+                "{variant}: {:?} scores {}",
+                opening.game().start().line_to_text(opening.game().moves(), Position::move_to_text),
+                result.score
+            );
+        }
+    }
+}
+
+#[test]
+fn opening_files_take_fens_and_move_lists_and_name_the_bad_line() {
+    let text = "# openings\n\n11-15 23-19 8-11   # the Old Fourteenth\n1. 9-13 22-18 2. 10-14  \nB:W18,24,27,28,K10:B1,2,3,K26\n";
+    let openings = openings::parse(text, Variant::English).expect("three openings");
+    assert_eq!(openings.len(), 3);
+    let moves = |index: usize| {
+        let game = openings[index].game();
+        game.start().line_to_text(game.moves(), Position::move_to_text).join(" ")
+    };
+    assert_eq!(moves(0), "11-15 23-19 8-11");
+    assert_eq!(moves(1), "9-13 22-18 10-14");
+    let fen = openings[2].game();
+    assert!(fen.moves().is_empty());
+    assert_eq!(
+        fen.start().to_fen(),
+        "B:W10,18,24,27,28:B1,2,3,26".replace("W10", "WK10").replace("3,26", "3,K26")
+    );
+
+    let error_line = |text: &str| match openings::parse(text, Variant::English) {
+        Err(OpeningsError::Line { line, message }) => (line, message),
+        other => panic!("{text:?} gave {other:?}"),
+    };
+    let (line, message) = error_line("11-15 23-19\n11-15 22-18 15x22\n# fine so far\n9-13 21-17 5-10\n");
+    assert_eq!(line, 4);
+    assert!(message.contains("5-10") && message.contains("after 2 moves"), "{message}");
+    let (line, message) = error_line("# a bad FEN\nW:W99:B1\n");
+    assert_eq!(line, 2);
+    assert!(message.contains("bad FEN"), "{message}");
+    let (line, message) = error_line("hello world\n");
+    assert_eq!(line, 1);
+    assert!(message.contains("not a FEN or a move list"), "{message}");
+    let (line, message) = error_line("11-15\nW:W:B1,2\n");
+    assert_eq!(line, 2);
+    assert!(message.contains("already over"), "{message}");
+    assert!(matches!(openings::parse("# nothing\n\n", Variant::English), Err(OpeningsError::Empty)));
+}
+
+/// `balanced` keeps exactly the distinct positions that a fresh search scores within the
+/// bound: every position two plies from the Russian start is either in its list, with
+/// the score a fresh search gives, or scored outside the bound.
+#[test]
+fn the_opening_generator_keeps_exactly_the_balanced_positions() {
+    let (depth, bound) = (4, 10);
+    let lines = openings::balanced(Variant::Russian, 2, depth, bound);
+    let start = Position::start(Variant::Russian);
+    let mut engine = Engine::new(4, 1);
+    let mut score_of = |position: Position| {
+        engine.new_game();
+        engine
+            .search(&Game::new(position), &Limits::depth(depth), 1, &SearchControl::new(false), |_| {})
+            .score
+    };
+    let reached = |moves: &[Move]| moves.iter().fold(start, |position, mv| position.play(mv));
+    let kept: Vec<Position> = lines.iter().map(|line| reached(&line.moves)).collect();
+    assert!(distinct(&kept));
+    for (line, &position) in lines.iter().zip(&kept) {
+        assert_eq!(line.moves.len(), 2);
+        assert!(line.score.abs() <= bound);
+        assert_eq!(score_of(position), line.score);
+    }
+    let all: HashSet<Position> = start
+        .legal_moves()
+        .iter()
+        .flat_map(|first| {
+            let after = start.play(first);
+            after.legal_moves().iter().map(|second| after.play(second)).collect::<Vec<_>>()
+        })
+        .collect();
+    let rejected: Vec<Position> = all.iter().copied().filter(|position| !kept.contains(position)).collect();
+    assert!(!kept.is_empty() && !rejected.is_empty(), "{} kept, {} rejected", kept.len(), rejected.len());
+    assert!(rejected.into_iter().all(|position| score_of(position).abs() > bound));
+}
+
+#[test]
+fn engine_command_lines_split_at_blanks_outside_quotes() {
+    let words = |text: &str| split_command(text).expect(text);
+    assert_eq!(words("target/release/crownhead hub"), ["target/release/crownhead", "hub"]);
+    assert_eq!(
+        words("  python3  'my engine.py' \"--name=a b\" x''y "),
+        ["python3", "my engine.py", "--name=a b", "xy"]
+    );
+    assert_eq!(words("''"), [""]);
+    assert_eq!(split_command("   "), Err(CommandLineError::Empty));
+    assert!(matches!(split_command("run 'open"), Err(CommandLineError::UnterminatedQuote(_))));
+}
+
+/// The position strings a match sends engines read back as the same position, in every
+/// rule set and both square orders.
+#[test]
+fn hub_positions_written_read_back() {
+    for variant in Variant::ALL {
+        let mut position = Position::start(variant);
+        for ply in 0..12 {
+            for encoding in [Encoding::Standard, Encoding::Pydraughts] {
+                let text = write_hub_position(&position, encoding);
+                assert_eq!(parse_hub_position(variant, encoding, &text), Ok(position), "{variant} {text}");
+            }
+            let moves = position.legal_moves();
+            let Some(mv) = moves.get(ply % moves.len().max(1)) else { break };
+            position = position.play(mv);
+        }
+    }
+}
+
+const CROWNHEAD: &str = env!("CARGO_BIN_EXE_crownhead");
+
+/// The command line of a crownhead behind `tests/engines/faulty.py`, failing in `mode`
+/// at its `at`-th move of each process.
+fn faulty(mode: &str, at: u32) -> String {
+    format!("python3 '{}/tests/engines/faulty.py' {mode} {at} '{CROWNHEAD}'", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run_match(args: &[&str]) -> Output {
+    Command::new(CROWNHEAD).arg("match").args(args).output().expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The wins, draws and losses of `name` in a match summary.
+fn summary_row(summary: &str, name: &str) -> [u64; 3] {
+    summary
+        .lines()
+        .filter_map(|line| line.strip_prefix(name))
+        .filter_map(|rest| {
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            match fields.as_slice() {
+                [wins, draws, losses, score] if score.ends_with('%') => {
+                    Some([wins.parse().ok()?, draws.parse().ok()?, losses.parse().ok()?])
+                }
+                _ => None,
+            }
+        })
+        .next()
+        .unwrap_or_else(|| panic!("no row for {name} in\n{summary}"))
+}
+
+/// An engine that always loses (it crashes at its first move) meets crownhead under
+/// SPRT(0, 100): each pair is LL, and the LLR, -0.47 a pair, first passes the lower bound
+/// ln(0.05 / 0.95) = -2.94 after 7 pairs (the script above gives
+/// llr_normalized(0, 100, [7, 0, 0, 0, 0]) = -3.313 and -2.84 for 6), so the match stops
+/// at 14 games of the 40 allowed, H0 accepted.
+#[test]
+fn an_sprt_stops_the_match_when_its_lower_bound_is_crossed() {
+    let loser = faulty("crash", 1);
+    let output = run_match(&[
+        "--engine",
+        &loser,
+        "--engine-option",
+        "tt-size=1",
+        "--engine",
+        CROWNHEAD,
+        "--engine-option",
+        "tt-size=1",
+        "--depth",
+        "1",
+        "--sprt",
+        "0,100",
+        "--games",
+        "40",
+    ]);
+    let summary = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(summary_row(&summary, "faulty-crash"), [0, 0, 14]);
+    assert_eq!(summary_row(&summary, "crownhead"), [14, 0, 0]);
+    assert!(summary.contains("Pentanomial  LL 7, LD 0, DD+WL 0, WD 0, WW 0"), "{summary}");
+    let sprt = summary.lines().find(|line| line.starts_with("SPRT")).expect("an SPRT line");
+    assert!(sprt.contains("(-2.94, 2.94)") && sprt.ends_with("H0 accepted"), "{sprt}");
+}
+
+#[test]
+fn bad_match_arguments_are_reported_before_any_game() {
+    let refused = |args: &[&str], expected: &str| {
+        let output = run_match(args);
+        let error = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {error}");
+        assert!(error.contains(expected), "{args:?}: {error}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    };
+    refused(&["--engine", CROWNHEAD, "--depth", "1"], "needs two --engine, not 1");
+    refused(
+        &["--engine-option", "tt-size=1", "--engine", CROWNHEAD, "--engine", CROWNHEAD, "--depth", "1"],
+        "before any --engine",
+    );
+    refused(
+        &["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--engine-option", "hash", "--depth", "1"],
+        "not NAME=VALUE",
+    );
+    refused(
+        &["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--engine-option", "hash=8", "--depth", "1"],
+        "no parameter 'hash'",
+    );
+    refused(
+        &["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--engine-option", "tt-size=0", "--depth", "1"],
+        "engine 2",
+    );
+    refused(
+        &["--engine", "/nonexistent/engine", "--engine", CROWNHEAD, "--depth", "1"],
+        "cannot start '/nonexistent/engine'",
+    );
+    refused(&["--engine", CROWNHEAD, "--engine", CROWNHEAD], "--depth");
+    refused(
+        &["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--depth", "1", "--movetime", "1"],
+        "cannot be used with",
+    );
+    refused(&["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--tc", "60+x"], "BASE+INC");
+    refused(&["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--depth", "1", "--sprt", "5,0"], "ELO0,ELO1");
+    let openings = std::env::temp_dir().join(format!("crownhead-bad-openings-{}.txt", std::process::id()));
+    std::fs::write(&openings, "# two good, one bad\n11-15 23-19\n9-13 22-18\n9-13 22-18 12-17\n")
+        .expect("a temporary file");
+    let path = openings.to_string_lossy().into_owned();
+    refused(
+        &["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--depth", "1", "--openings", &path],
+        "line 4: illegal move '12-17'",
+    );
+    let _ = std::fs::remove_file(&openings);
+}
+
+/// A file name in the temporary directory, unique to this test run and `name`.
+fn temporary(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("crownhead-matches-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The games of a match's PDN file, each read back without error.
+fn read_games(path: &PathBuf) -> Vec<PdnGame> {
+    let text = std::fs::read_to_string(path).expect("the match wrote its PDN file");
+    read_pdn(&text, Variant::English)
+        .into_iter()
+        .map(|game| game.unwrap_or_else(|error| panic!("{error}\n{text}")))
+        .collect()
+}
+
+fn tag<'a>(game: &'a PdnGame, name: &str) -> &'a str {
+    game.tag(name).unwrap_or_else(|| panic!("no {name} tag in {:?}", game.tags))
+}
+
+/// Two crownhead configurations play three ballots of the English deck, two games at a
+/// time. Every game is read back from the PDN file and replayed move by move: each
+/// move legal, the opening the ballot of its pair, the game over by the rules exactly
+/// at its last move with the result and reason the tags state; and the summary counts
+/// what the games say.
+#[test]
+fn two_crownhead_configurations_play_a_match_written_to_pdn() {
+    let pdn = temporary("match.pdn");
+    let pdn_path = pdn.to_string_lossy().into_owned();
+    let second = format!("'{CROWNHEAD}' hub");
+    let output = run_match(&[
+        "--engine",
+        CROWNHEAD,
+        "--engine-option",
+        "tt-size=1",
+        "--engine",
+        &second,
+        "--engine-option",
+        "tt-size=2",
+        "--depth",
+        "2",
+        "--games",
+        "5",
+        "--concurrency",
+        "2",
+        "--pdn",
+        &pdn_path,
+    ]);
+    let summary = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let names = ["crownhead (tt-size=1)", "crownhead (tt-size=2)"];
+    let ballots = openings::builtin(Variant::English).expect("the deck");
+
+    let games = read_games(&pdn);
+    assert_eq!(games.len(), 6, "5 games round up to 3 pairs");
+    let mut rounds: Vec<u64> =
+        games.iter().map(|game| tag(game, "Round").parse().expect("a number")).collect();
+    rounds.sort_unstable();
+    assert_eq!(rounds, [1, 2, 3, 4, 5, 6]);
+    let mut first_engine = [0u64; 3];
+    let mut pair_points = [0usize; 3];
+    for pdn_game in &games {
+        let round: usize = tag(pdn_game, "Round").parse().expect("a number");
+        assert_eq!(tag(pdn_game, "Event"), "crownhead match");
+        assert_eq!(tag(pdn_game, "GameType"), "21,B,8,8,N1,0");
+        assert_eq!(tag(pdn_game, "TimeControl"), "depth 2");
+        assert_eq!(tag(pdn_game, "Date").len(), "2024.02.29".len());
+        let (white, black) = (tag(pdn_game, "White"), tag(pdn_game, "Black"));
+        let first_is_white = round % 2 == 1;
+        assert_eq!(
+            [white, black],
+            if first_is_white { names } else { [names[1], names[0]] },
+            "round {round}"
+        );
+        assert_eq!(pdn_game.start, Position::start(Variant::English));
+
+        let ballot = ballots[(round - 1) / 2].game().moves();
+        assert_eq!(&pdn_game.moves.iter().map(|pdn_move| pdn_move.mv).collect::<Vec<_>>()[..3], ballot);
+        let mut game = Game::new(pdn_game.start);
+        for (ply, pdn_move) in pdn_game.moves.iter().enumerate() {
+            assert_eq!(game.result(), None, "round {round}: a move after the end");
+            assert!(game.play(pdn_move.mv).is_ok(), "round {round}: ply {ply} is illegal");
+            assert_eq!(
+                pdn_move.comment.is_some(),
+                ply >= 3,
+                "round {round}: engine moves carry their scores"
+            );
+        }
+        let result = game.result().unwrap_or_else(|| panic!("round {round}: the game is not over"));
+        assert_eq!(tag(pdn_game, "Termination"), result.reason.to_string(), "round {round}");
+        let expected = match result.outcome {
+            Outcome::Win(color) => PdnResult::Win(color),
+            Outcome::Draw => PdnResult::Draw,
+        };
+        assert_eq!(pdn_game.result, expected, "round {round}");
+        let first_color = if first_is_white { Color::White } else { Color::Black };
+        let outcome = match pdn_game.result {
+            PdnResult::Win(color) if color == first_color => 0,
+            PdnResult::Draw => 1,
+            _ => 2,
+        };
+        first_engine[outcome] += 1;
+        pair_points[(round - 1) / 2] += 2 - outcome;
+    }
+    assert_eq!(summary_row(&summary, names[0]), first_engine);
+    assert_eq!(summary_row(&summary, names[1]), [first_engine[2], first_engine[1], first_engine[0]]);
+    let mut pentanomial = [0; 5];
+    for points in pair_points {
+        pentanomial[points] += 1;
+    }
+    let [ll, ld, dd, wd, ww] = pentanomial;
+    let expected = format!("Pentanomial  LL {ll}, LD {ld}, DD+WL {dd}, WD {wd}, WW {ww}");
+    assert!(summary.contains(&expected), "{expected} in\n{summary}");
+    let _ = std::fs::remove_file(&pdn);
+}
+
+/// Engines that crash, play an illegal move, fall silent or answer late at their third
+/// move lose both games of a pair with that reason. The second game shows the engine was
+/// started afresh: it again plays two good moves first (an engine kept from the first
+/// game would be dead, or past its third move).
+#[test]
+fn failing_engines_lose_with_the_reason_and_are_started_afresh() {
+    let opening = temporary("opening.txt");
+    std::fs::write(&opening, "11-15 23-19 # one opening: one pair\n").expect("a temporary file");
+    let opening_path = opening.to_string_lossy().into_owned();
+    for (mode, limit, ending) in [
+        ("crash", ["--depth", "2"], "crash: engine exited (exit status: 3)"),
+        ("illegal", ["--depth", "2"], "illegal move: '1-2'"),
+        ("unreadable", ["--depth", "2"], "illegal move: unreadable move 'zz'"),
+        ("silent", ["--tc", "2+0.1"], "no answer: no move within"),
+        ("late", ["--tc", "1"], "time forfeit: answered after"),
+    ] {
+        let pdn = temporary(&format!("{mode}.pdn"));
+        let pdn_path = pdn.to_string_lossy().into_owned();
+        let engine = faulty(mode, 3);
+        let mut args = vec!["--engine", &engine, "--engine-option", "tt-size=1", "--engine", CROWNHEAD];
+        args.extend(["--engine-option", "tt-size=1", "--openings", &opening_path, "--pdn", &pdn_path]);
+        args.extend(limit);
+        let output = run_match(&args);
+        let summary = text(&output.stdout);
+        assert!(output.status.success(), "{mode}: {}", text(&output.stderr));
+        let name = format!("faulty-{mode}");
+        assert_eq!(summary_row(&summary, &name), [0, 0, 2], "{mode}");
+        assert_eq!(summary_row(&summary, "crownhead"), [2, 0, 0], "{mode}");
+        let games = read_games(&pdn);
+        assert_eq!(games.len(), 2, "{mode}");
+        for pdn_game in &games {
+            let faulty_color = if tag(pdn_game, "White") == name { Color::White } else { Color::Black };
+            assert_eq!(pdn_game.result, PdnResult::Win(!faulty_color), "{mode}");
+            assert!(
+                tag(pdn_game, "Termination").starts_with(ending),
+                "{mode}: {}",
+                tag(pdn_game, "Termination")
+            );
+            let mut game = Game::new(pdn_game.start);
+            let mut faulty_moves = 0;
+            for pdn_move in &pdn_game.moves {
+                let mover = game.position().side_to_move();
+                assert!(game.play(pdn_move.mv).is_ok(), "{mode}");
+                faulty_moves += usize::from(mover == faulty_color && game.moves().len() > 2);
+            }
+            assert_eq!(faulty_moves, 2, "{mode}: round {}", tag(pdn_game, "Round"));
+            assert_eq!(game.position().side_to_move(), faulty_color, "{mode}: it failed on its move");
+        }
+        let _ = std::fs::remove_file(&pdn);
+    }
+    let _ = std::fs::remove_file(&opening);
+}
+
+#[test]
+fn pdn_dates_are_utc_calendar_days() {
+    assert_eq!(pdn_date(0), "1970.01.01");
+    assert_eq!(pdn_date(951_782_400), "2000.02.29");
+    assert_eq!(pdn_date(1_704_067_199), "2023.12.31");
+    assert_eq!(pdn_date(1_704_067_200), "2024.01.01");
+    assert_eq!(pdn_date(4_107_542_400), "2100.03.01");
+}
+
+/// A Russian match from a FEN opening: the engines are told the rule set, their moves
+/// are read in Russian numbering, and the PDN games carry the FEN and the Russian
+/// GameType and replay from that position.
+#[test]
+fn a_russian_match_from_a_fen_opening_is_written_with_its_fen() {
+    let fen = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
+    let opening = temporary("fen-opening.txt");
+    std::fs::write(&opening, format!("{fen}\n")).expect("a temporary file");
+    let pdn = temporary("russian.pdn");
+    let (opening_path, pdn_path) =
+        (opening.to_string_lossy().into_owned(), pdn.to_string_lossy().into_owned());
+    let output = run_match(&[
+        "--engine",
+        CROWNHEAD,
+        "--engine",
+        CROWNHEAD,
+        "--variant",
+        "russian",
+        "--depth",
+        "2",
+        "--openings",
+        &opening_path,
+        "--pdn",
+        &pdn_path,
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let summary = text(&output.stdout);
+    let [first, second] = [summary_row(&summary, "crownhead #1"), summary_row(&summary, "crownhead #2")];
+    assert_eq!(first.iter().sum::<u64>(), 2);
+    assert_eq!(first, [second[2], second[1], second[0]]);
+    let text = std::fs::read_to_string(&pdn).expect("the PDN file");
+    let games: Vec<PdnGame> =
+        read_pdn(&text, Variant::English).into_iter().map(|game| game.expect("a game")).collect();
+    assert_eq!(games.len(), 2);
+    let start = Position::from_fen(Variant::Russian, fen).expect("the FEN");
+    for pdn_game in &games {
+        assert_eq!(tag(pdn_game, "GameType"), "25,W,8,8,A0,0");
+        assert_eq!(Position::from_fen(Variant::Russian, tag(pdn_game, "FEN")), Ok(start));
+        assert_eq!(pdn_game.start, start);
+        let mut game = Game::new(start);
+        for pdn_move in &pdn_game.moves {
+            assert!(game.play(pdn_move.mv).is_ok());
+        }
+        assert!(game.result().is_some());
+    }
+    let _ = std::fs::remove_file(&pdn);
+    let _ = std::fs::remove_file(&opening);
+}
