@@ -82,8 +82,11 @@ pub struct Geometry {
     promotion: [Bitboard; 2],
     /// Left rotations equal to one step in each direction, by `Direction as usize`.
     rotations: [u32; 4],
-    /// The playing squares of each rank, from White's first rank.
-    ranks: [Bitboard; 10],
+    /// Per colour and binary digit: the squares whose rank, counted from the colour's
+    /// first rank, has that digit set.
+    advancement: [[Bitboard; 4]; 2],
+    /// Per colour: the squares one to three ranks short of its crowning rank.
+    near_promotion: [Bitboard; 2],
     /// The playing squares at least two files and two ranks from every edge.
     centre: Bitboard,
 }
@@ -96,7 +99,8 @@ impl Geometry {
 
     const fn new(size: u8) -> Geometry {
         let mut squares = 0u64;
-        let mut ranks = [Bitboard(0); 10];
+        let mut advancement = [[Bitboard(0); 4]; 2];
+        let mut near_promotion = [Bitboard(0); 2];
         let mut centre = 0u64;
         let mut white_promotion = 0u64;
         let mut black_promotion = 0u64;
@@ -106,7 +110,22 @@ impl Geometry {
             while file < size {
                 let bit = 1u64 << ((rank as u32 * (size as u32 + 1) + file as u32) / 2);
                 squares |= bit;
-                ranks[rank as usize].0 |= bit;
+                let mut digit = 0;
+                while digit < 4 {
+                    if rank & (1 << digit) != 0 {
+                        advancement[0][digit].0 |= bit;
+                    }
+                    if (size - 1 - rank) & (1 << digit) != 0 {
+                        advancement[1][digit].0 |= bit;
+                    }
+                    digit += 1;
+                }
+                if rank + 4 >= size && rank + 1 < size {
+                    near_promotion[0].0 |= bit;
+                }
+                if rank >= 1 && rank <= 3 {
+                    near_promotion[1].0 |= bit;
+                }
                 if rank >= 2 && rank < size - 2 && file >= 2 && file < size - 2 {
                     centre |= bit;
                 }
@@ -126,7 +145,8 @@ impl Geometry {
             squares: Bitboard(squares),
             promotion: [Bitboard(white_promotion), Bitboard(black_promotion)],
             rotations: [half, half + 1, 64 - (half + 1), 64 - half],
-            ranks,
+            advancement,
+            near_promotion,
             centre: Bitboard(centre),
         }
     }
@@ -149,10 +169,17 @@ impl Geometry {
         self.squares
     }
 
-    /// The playing squares of rank `rank` (0 is White's first rank); empty past the board.
+    /// The squares whose rank, counted from `color`'s first rank, has binary digit
+    /// `digit` (0 to 3) set: the ranks a set of men has advanced, summed digit by digit.
     #[inline]
-    pub const fn rank(&self, rank: u8) -> Bitboard {
-        if rank < 10 { self.ranks[rank as usize] } else { Bitboard::EMPTY }
+    pub const fn advancement(&self, color: Color, digit: usize) -> Bitboard {
+        self.advancement[color.index()][digit]
+    }
+
+    /// The squares one to three ranks short of `color`'s crowning rank.
+    #[inline]
+    pub const fn near_promotion(&self, color: Color) -> Bitboard {
+        self.near_promotion[color.index()]
     }
 
     /// The playing squares at least two files and two ranks from every edge.

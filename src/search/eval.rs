@@ -124,12 +124,9 @@ fn side_value(position: &Position, rules: &Rules, weights: &Weights, common: &Co
 
     let mut value = men.count() as Score * 100 + kings.count() as Score * weights.king;
 
-    let advance_weight = common.advance_weight;
-    let size = geometry.size();
-    for distance in 1..size - 1 {
-        let rank = if color == Color::White { distance } else { size - 1 - distance };
-        value += advance_weight * distance as Score * (men & geometry.rank(rank)).count() as Score;
-    }
+    let advanced: Score =
+        (0..4).map(|digit| ((men & geometry.advancement(color, digit)).count() as Score) << digit).sum();
+    value += common.advance_weight * advanced;
 
     if opponent_men.any() {
         value += weights.back_rank * (men & geometry.promotion_rank(!color)).count() as Score;
@@ -151,11 +148,7 @@ fn side_value(position: &Position, rules: &Rules, weights: &Weights, common: &Co
             .fold(Bitboard::EMPTY, |reach, &direction| reach | geometry.step(set, direction))
     };
     value += weights.mobility * (forward(men) & empty).count() as Score;
-    let near_crowning = (1..=3).fold(Bitboard::EMPTY, |near, distance| {
-        let rank = if color == Color::White { size - 1 - distance } else { distance };
-        near | geometry.rank(rank)
-    });
-    for man in men & near_crowning {
+    for man in men & geometry.near_promotion(color) {
         let mut cone = Bitboard::from_square(man);
         let mut free = true;
         while free && cone.any() && (cone & crowning).is_empty() {
