@@ -16,7 +16,7 @@ use crate::rules::{Move, MoveList, Position, resets_move_limit};
 use super::eval::evaluate;
 use super::in_progress::InProgress;
 use super::limits::Limits;
-use super::ordering::{MAX_PLY, MoveScores, Ordering, Picked, defer, peek, pick};
+use super::ordering::{MAX_PLY, MoveScores, Ordering, Picked, defer, pick};
 use super::score::{DRAW, INFINITE, Score, from_table, is_decisive, loss_in, to_table};
 use super::time::Deadlines;
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -306,7 +306,7 @@ impl<'a> Worker<'a> {
         let mut best = -INFINITE;
         let mut best_index = None;
         let mut searched = 0;
-        while let Some(Picked { index, deferred }) = pick(&mut scores) {
+        while let Some(Picked { index, deferred, next }) = pick(&mut scores) {
             let mv = moves[index];
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
@@ -320,7 +320,7 @@ impl<'a> Worker<'a> {
             let entered = in_progress.is_some_and(|set| set.enter(child.hash()));
             if depth >= 2 {
                 // The next sibling's table entry loads while this one is searched.
-                if let Some(next) = peek(&scores) {
+                if let Some(next) = next {
                     self.shared.table.prefetch(position.play(&moves[next]).hash());
                 }
             }

@@ -80,35 +80,40 @@ impl Ordering {
     }
 }
 
-/// A move taken by [`pick`]: its index, and whether it was deferred before.
+/// A move taken by [`pick`]: its index, whether it was deferred before, and the move
+/// that would be picked after it.
 #[derive(Clone, Copy, Debug)]
 pub struct Picked {
     /// The move's index in its list.
     pub index: usize,
     /// Whether the move was put back with [`defer`].
     pub deferred: bool,
+    /// The index of the best move left after this one, found in the same scan.
+    pub next: Option<usize>,
 }
 
-/// The best-scored move not taken yet, which is then marked taken. Selection one step
-/// at a time: most nodes cut off after a move or two.
+/// The best-scored move not taken yet, which is then marked taken; of equal scores,
+/// the last in the list. Selection one step at a time: most nodes cut off after a move
+/// or two.
 pub fn pick(scores: &mut MoveScores) -> Option<Picked> {
-    let (index, &score) = scores.iter().enumerate().max_by_key(|&(_, &score)| score)?;
-    if score == TAKEN {
-        return None;
+    let (mut best, mut second) = (None::<(usize, i32)>, None::<(usize, i32)>);
+    for (index, &score) in scores.iter().enumerate() {
+        if best.is_none_or(|(_, top)| score >= top) {
+            second = best;
+            best = Some((index, score));
+        } else if second.is_none_or(|(_, runner_up)| score >= runner_up) {
+            second = Some((index, score));
+        }
     }
+    let (index, score) = best.filter(|&(_, score)| score != TAKEN)?;
     scores[index] = TAKEN;
-    Some(Picked { index, deferred: score == DEFERRED })
+    let next = second.filter(|&(_, score)| score != TAKEN).map(|(index, _)| index);
+    Some(Picked { index, deferred: score == DEFERRED, next })
 }
 
 /// Puts a picked move back, to be picked again after every other move.
 pub fn defer(scores: &mut MoveScores, index: usize) {
     scores[index] = DEFERRED;
-}
-
-/// The index of the move [`pick`] would take next, without taking it.
-pub fn peek(scores: &MoveScores) -> Option<usize> {
-    let (index, &score) = scores.iter().enumerate().max_by_key(|&(_, &score)| score)?;
-    (score != TAKEN).then_some(index)
 }
 
 /// The score of a move already picked.
