@@ -1,4 +1,8 @@
-//! Hub lines: `command name=value name="quoted value" flag ...`.
+//! Hub lines: `command name=value name="quoted value" flag ...`, and the thread that
+//! reads them.
+
+use std::io::{self, BufRead};
+use std::sync::mpsc::{self, Receiver};
 
 /// One Hub line, split into its command and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,4 +115,20 @@ pub fn quote(value: &str) -> String {
     } else {
         value
     }
+}
+
+/// Reads lines on a thread of its own, named `name`; the channel closes at the end of
+/// the input or at a read error. The engine reads its commands so, and the match runner
+/// the engines' answers.
+pub fn spawn_line_reader(input: impl BufRead + Send + 'static, name: &str) -> io::Result<Receiver<String>> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::Builder::new().name(name.to_string()).spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { return };
+            if sender.send(line).is_err() {
+                return;
+            }
+        }
+    })?;
+    Ok(receiver)
 }

@@ -10,12 +10,12 @@
 mod line;
 
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{self, Receiver};
+
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-pub use line::{Line, LineError, quote};
+pub use line::{Line, LineError, quote, spawn_line_reader};
 
 use super::board::{Encoding, parse_hub_position};
 use crate::rules::{Game, Position, Variant};
@@ -60,7 +60,7 @@ struct Session {
 /// # Errors
 /// Only when the reader thread cannot be started.
 pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) -> io::Result<()> {
-    let lines = spawn_reader(input)?;
+    let lines = spawn_line_reader(input, "hub-input")?;
     let mut session = Session {
         output: Arc::new(Mutex::new(Box::new(output))),
         variant: Variant::English,
@@ -73,32 +73,13 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
         level: Limits::default(),
         running: None,
     };
-    while let Ok(Some(text)) = lines.recv() {
+    while let Ok(text) = lines.recv() {
         if !session.handle(&text) {
             break;
         }
     }
     session.stop_search();
     Ok(())
-}
-
-/// Reads lines on a thread of its own; `None` marks the end of input (or a read error).
-fn spawn_reader(input: impl BufRead + Send + 'static) -> io::Result<Receiver<Option<String>>> {
-    let (sender, receiver) = mpsc::channel();
-    std::thread::Builder::new().name("hub-input".into()).spawn(move || {
-        for line in input.lines() {
-            match line {
-                Ok(line) => {
-                    if sender.send(Some(line)).is_err() {
-                        return;
-                    }
-                }
-                Err(_) => break,
-            }
-        }
-        let _ = sender.send(None);
-    })?;
-    Ok(receiver)
 }
 
 impl Session {

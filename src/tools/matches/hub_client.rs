@@ -7,13 +7,13 @@
 //! wait has a deadline: an engine that crashes closes the channel, one that hangs runs
 //! into the deadline.
 
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crate::protocol::board::{Encoding, write_hub_position};
-use crate::protocol::hub::{Line, quote};
+use crate::protocol::hub::{Line, quote, spawn_line_reader};
 use crate::rules::{Game, Position, Variant};
 
 /// How long an engine may take to answer `hub` and `ping`.
@@ -182,7 +182,7 @@ impl HubClient {
             let _ = child.kill();
             return Err(spawn_error(io::Error::other("no pipes to the engine")));
         };
-        let lines = spawn_reader(output).map_err(spawn_error)?;
+        let lines = spawn_line_reader(BufReader::new(output), "hub-client").map_err(spawn_error)?;
         let fallback_name = Self::program_name(program);
         let mut client = HubClient { child, input, lines, name: fallback_name };
         let params = client.handshake()?;
@@ -222,7 +222,7 @@ impl HubClient {
         let sent = Instant::now();
         let (mut score, mut depth) = (None, None);
         loop {
-            let line = self.next_line(sent + wait, "move")?;
+            let line = self.next_line(sent, wait, "move")?;
             match line.command.as_str() {
                 "info" => {
                     score = line.value("score").map(str::to_string).or(score);
@@ -240,10 +240,10 @@ impl HubClient {
     /// `hub` → `id`, `param`, `wait`: the engine's name and parameters.
     fn handshake(&mut self) -> Result<Vec<Param>, ClientError> {
         self.send("hub")?;
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let start = Instant::now();
         let mut params = Vec::new();
         loop {
-            let line = self.next_line(deadline, "'wait'")?;
+            let line = self.next_line(start, HANDSHAKE_TIMEOUT, "'wait'")?;
             match line.command.as_str() {
                 "id" => {
                     if let Some(name) = line.value("name").filter(|name| !name.trim().is_empty()) {
@@ -296,16 +296,16 @@ impl HubClient {
 
     /// Reads lines until `answer`; an `error` line on the way is an error.
     fn expect(&mut self, answer: &str, timeout: Duration) -> Result<(), ClientError> {
-        let deadline = Instant::now() + timeout;
+        let start = Instant::now();
         let expected = format!("'{answer}'");
-        while self.next_line(deadline, &expected)?.command != answer {}
+        while self.next_line(start, timeout, &expected)?.command != answer {}
         Ok(())
     }
 
-    /// The next Hub line before `deadline` (lines that are not Hub are skipped); an
-    /// `error` line is [`ClientError::Rejected`].
-    fn next_line(&mut self, deadline: Instant, expected: &str) -> Result<Line, ClientError> {
-        let start = Instant::now();
+    /// The next Hub line within `wait` of `start`, when the caller began waiting (lines
+    /// that are not Hub are skipped); an `error` line is [`ClientError::Rejected`].
+    fn next_line(&mut self, start: Instant, wait: Duration, expected: &str) -> Result<Line, ClientError> {
+        let deadline = start + wait;
         loop {
             let timeout = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(timeout) {
@@ -376,18 +376,4 @@ fn position_line(game: &Game) -> String {
         line.push_str(&format!(" moves={}", quote(&moves)));
     }
     line
-}
-
-/// Reads the engine's output on a thread of its own; the channel closes at its end.
-fn spawn_reader(output: impl io::Read + Send + 'static) -> io::Result<Receiver<String>> {
-    let (sender, receiver) = mpsc::channel();
-    std::thread::Builder::new().name("hub-client".into()).spawn(move || {
-        for line in BufReader::new(output).lines() {
-            let Ok(line) = line else { return };
-            if sender.send(line).is_err() {
-                return;
-            }
-        }
-    })?;
-    Ok(receiver)
 }
