@@ -79,9 +79,12 @@ fn comments_give_scores_for_the_first_player() {
     let start = Position::start(Variant::English);
     assert_eq!(start.side_to_move(), Color::Black);
     let first = pdn.moves[0].mv;
+    let positions = pdn.game().positions().to_vec();
     let analysis: Vec<PlyAnalysis> = pdn.moves[..2]
         .iter()
-        .map(|pdn_move| PlyAnalysis {
+        .zip(positions)
+        .map(|(pdn_move, from)| PlyAnalysis {
+            from,
             played: pdn_move.mv,
             best: Some(first),
             best_score: 30,

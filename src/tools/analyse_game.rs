@@ -5,8 +5,8 @@
 use std::io::{self, Write};
 
 use crate::rules::PdnGame;
-use crate::rules::{Color, Game, Move, Outcome, Position};
-use crate::search::score::{Score, WIN, is_decisive};
+use crate::rules::{Game, Move, Outcome, Position};
+use crate::search::score::{Score, WIN};
 use crate::search::{Engine, Limits, SearchControl};
 
 use super::analyse::score_in_men;
@@ -24,6 +24,8 @@ const LOSS_CAP: Score = 500;
 /// The engine's view of one position of the game and of the move played from it.
 #[derive(Clone, Debug)]
 pub struct PlyAnalysis {
+    /// The position the move was played in.
+    pub from: Position,
     /// The move played.
     pub played: Move,
     /// The engine's choice in the position, if it had one.
@@ -38,6 +40,12 @@ impl PlyAnalysis {
     /// The score the move played gave away, compared with the engine's choice.
     pub fn loss(&self) -> Score {
         if self.best == Some(self.played) { 0 } else { (self.best_score - self.played_score).max(0) }
+    }
+
+    /// `score`, a score for the side that played the move, seen by the first player of
+    /// the rule set.
+    fn for_first_player(&self, score: Score) -> Score {
+        if self.from.side_to_move() == self.from.rules().first_to_move { score } else { -score }
     }
 
     /// Whether the move is a mistake or a blunder.
@@ -83,6 +91,7 @@ pub fn analyse(
         }
         let next = judge(engine, &game, limits);
         analysis.push(PlyAnalysis {
+            from: game.positions()[game.positions().len() - 2],
             played: pdn_move.mv,
             best: judged.0,
             best_score: judged.1,
@@ -101,75 +110,51 @@ fn signed(score: Score) -> String {
     if score > 0 { format!("+{text}") } else { text }
 }
 
-/// The side that moved first from the start position of the game's rule set; scores
-/// are given from its point of view.
-pub fn first_player(start: &Position) -> Color {
-    Position::start(start.variant()).side_to_move()
-}
-
-/// `score` for `mover`, seen by the first player.
-fn for_first_player(score: Score, mover: Color, first: Color) -> Score {
-    if mover == first { score } else { -score }
-}
-
 /// The game with a comment after every move: its score, and the engine's choice with
-/// its score when the move was not it, and a mistake or blunder named.
+/// its score when the move was not it, and a mistake or blunder named. Scores are seen
+/// by the first player of the rule set.
 pub fn annotate(pdn: &PdnGame, analysis: &[PlyAnalysis], annotator: &str) -> PdnGame {
     let mut annotated = pdn.clone();
     annotated.set_tag("Annotator", annotator);
-    let first = first_player(&pdn.start);
-    let mut position = pdn.start;
     for (pdn_move, ply) in annotated.moves.iter_mut().zip(analysis) {
-        let mover = position.side_to_move();
-        let mut comment = signed(for_first_player(ply.played_score, mover, first));
+        let mut comment = signed(ply.for_first_player(ply.played_score));
         if let Some(best) = ply.best.filter(|best| *best != ply.played) {
-            let best_score = signed(for_first_player(ply.best_score, mover, first));
-            comment += &format!(", best {} {best_score}", position.move_to_text(&best));
+            let best_score = signed(ply.for_first_player(ply.best_score));
+            comment += &format!(", best {} {best_score}", ply.from.move_to_text(&best));
         }
         if let Some(judgement) = ply.judgement() {
             comment += &format!(", {}", judgement.name());
         }
         pdn_move.comment = Some(comment);
-        position = position.play(&ply.played);
     }
     annotated
 }
 
 /// The plies of the score chart: the score after each move, seen by the first player.
-pub fn chart_plies(pdn: &PdnGame, analysis: &[PlyAnalysis]) -> Vec<ChartPly> {
-    let first = first_player(&pdn.start);
-    let mut position = pdn.start;
+pub fn chart_plies(analysis: &[PlyAnalysis]) -> Vec<ChartPly> {
     let mut number = 1;
     analysis
         .iter()
         .map(|ply| {
-            let mover = position.side_to_move();
-            let score = for_first_player(ply.played_score, mover, first);
-            let dots = if mover == first { "." } else { "..." };
-            let label = format!("{number}{dots} {}", position.move_to_text(&ply.played));
-            if mover != first {
+            let first_moved = ply.from.side_to_move() == ply.from.rules().first_to_move;
+            let dots = if first_moved { "." } else { "..." };
+            let label = format!("{number}{dots} {}", ply.from.move_to_text(&ply.played));
+            if !first_moved {
                 number += 1;
             }
-            position = position.play(&ply.played);
-            let men =
-                if is_decisive(score) { score.signum() as f64 * 100.0 } else { f64::from(score) / 100.0 };
-            ChartPly { score: men, judgement: ply.judgement(), label }
+            let score = f64::from(ply.for_first_player(ply.played_score)) / 100.0;
+            ChartPly { score, judgement: ply.judgement(), label }
         })
         .collect()
 }
 
 /// Each side's count of moves, mistakes and blunders, and the mean score it gave away.
 pub fn write_summary(pdn: &PdnGame, analysis: &[PlyAnalysis], out: &mut impl Write) -> io::Result<()> {
-    let first = first_player(&pdn.start);
+    let first = pdn.start.rules().first_to_move;
     writeln!(out, "side   moves  mistakes  blunders  mean loss")?;
-    for (side, parity) in [(first, 0), (!first, 1)] {
-        let offset = usize::from(pdn.start.side_to_move() != first);
-        let plies: Vec<&PlyAnalysis> = analysis
-            .iter()
-            .enumerate()
-            .filter(|(index, _)| (index + offset) % 2 == parity)
-            .map(|(_, ply)| ply)
-            .collect();
+    for side in [first, !first] {
+        let plies: Vec<&PlyAnalysis> =
+            analysis.iter().filter(|ply| ply.from.side_to_move() == side).collect();
         let count = |judgement| plies.iter().filter(|ply| ply.judgement() == Some(judgement)).count();
         let mean = plies.iter().map(|ply| f64::from(ply.loss().min(LOSS_CAP))).sum::<f64>()
             / plies.len().max(1) as f64;
@@ -192,5 +177,5 @@ pub fn chart(pdn: &PdnGame, analysis: &[PlyAnalysis]) -> String {
         (Some(white), Some(black)) => format!("{white} - {black}"),
         _ => format!("{} game", pdn.start.variant()),
     };
-    score_chart_svg(&chart_plies(pdn, analysis), first_player(&pdn.start), &title)
+    score_chart_svg(&chart_plies(analysis), pdn.start.rules().first_to_move, &title)
 }

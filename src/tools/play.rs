@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use crate::rules::{Color, Game, GameResult, Move, MoveError, Outcome, PdnGame, Position};
-use crate::search::score::{Score, is_decisive, plies_to_end};
+use crate::search::score::{Score, plies_to_end};
 use crate::search::{Engine, Limits, SearchControl};
 
 use super::analyse::score_in_men;
@@ -235,7 +235,7 @@ impl Session {
         let position = self.game.position();
         let line = position.line_to_text(&suggestion.line, Position::move_to_text);
         let mut score = format!("{} for {}", score_in_men(suggestion.score), position.side_to_move());
-        if let Some(plies) = plies_to_end(suggestion.score).filter(|_| is_decisive(suggestion.score)) {
+        if let Some(plies) = plies_to_end(suggestion.score) {
             let verb = if suggestion.score > 0 { "wins" } else { "loses" };
             score.push_str(&format!(" ({verb} in {plies} plies)"));
         }
