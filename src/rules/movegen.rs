@@ -25,10 +25,18 @@ impl Position {
         with_variant!(self.variant(), count_legal_moves(self))
     }
 
-    /// The number of moves without capture, which are the legal moves when no capture
-    /// is pending: a leaf's check for a blocked side, once the capture test is done.
-    pub fn count_quiet_moves(&self) -> usize {
-        with_variant!(self.variant(), count_quiet_moves(self))
+    /// Whether the side to move has a move without capture: once no capture is pending,
+    /// whether it can move at all (a blocked side loses). A first free step decides, so
+    /// flying kings' rays are not walked.
+    pub fn has_quiet_move(&self) -> bool {
+        let geometry = self.geometry();
+        let us = self.side_to_move();
+        let empty = self.empty();
+        let (men, kings) = (self.men(us), self.kings(us));
+        Direction::ALL.iter().any(|&direction| {
+            let movers = if direction.is_forward(us) { men | kings } else { kings };
+            (geometry.step(movers, direction) & empty).any()
+        })
     }
 
     /// Whether the side to move has a capture, and so must capture.

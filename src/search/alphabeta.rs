@@ -393,7 +393,7 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         self.leaf_plies.0 += ply as u64;
         self.leaf_plies.1 += 1;
-        if position.count_quiet_moves() == 0 { loss_in(ply) } else { evaluate(position) }
+        if position.has_quiet_move() { evaluate(position) } else { loss_in(ply) }
     }
 
     /// The captures of a position where one is pending, each followed by quiescence.
