@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use serde_json::json;
 
 use crate::rules::{Game, Position};
-use crate::search::score::{Score, is_decisive, plies_to_end};
+use crate::search::score::{Score, plies_to_end};
 use crate::search::{Engine, Info, Limits, SearchControl};
 
 /// How the analysis is printed.
@@ -75,7 +75,7 @@ fn write_info(out: &mut impl Write, root: &Position, info: &Info, output: Output
         ),
         Output::Json => {
             let score = match plies_to_end(info.score) {
-                Some(plies) if is_decisive(info.score) && info.score > 0 => json!({ "win": plies }),
+                Some(plies) if info.score > 0 => json!({ "win": plies }),
                 Some(plies) => json!({ "loss": plies }),
                 None => json!({ "cp": info.score }),
             };
