@@ -1,9 +1,13 @@
 //! crownhead: a multi-variant draughts and checkers engine.
 //!
 //! The crate is layered, and data flows one way: [`rules`] (boards, moves, notation,
-//! game results) knows nothing of search; the tools on top use it.
+//! game results) knows nothing above it; the search (private) knows the rules and no
+//! front end; [`engine`] is the one API the front ends in [`protocol`] and the [`tools`]
+//! call.
 
+pub mod cli;
+pub mod engine;
 pub mod protocol;
 pub mod rules;
-pub mod search;
+mod search;
 pub mod tools;

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+use crownhead::engine::Score;
 use crownhead::rules::{Color, Position, Variant, read_pdn};
 use crownhead::tools::analyse_game::{PlyAnalysis, annotate};
 
@@ -87,8 +88,8 @@ fn comments_give_scores_for_the_first_player() {
             from,
             played: pdn_move.mv,
             best: Some(first),
-            best_score: 30,
-            played_score: 25,
+            best_score: Score::from_centi_men(30),
+            played_score: Score::from_centi_men(25),
         })
         .collect();
     let annotated = annotate(&pdn, &analysis, "test");

@@ -6,9 +6,9 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+use crownhead::engine::{Engine, Limits, Options, Score};
 use crownhead::protocol::board::{Encoding, parse_hub_position, write_hub_position};
 use crownhead::rules::{Color, Game, Move, Outcome, PdnGame, PdnResult, Position, Variant, read_pdn};
-use crownhead::search::{Engine, Limits, SearchControl};
 use crownhead::tools::matches::hub_client::{CommandLineError, split_command};
 use crownhead::tools::matches::openings::{self, Opening, OpeningsError};
 use crownhead::tools::matches::record::pdn_date;
@@ -176,7 +176,7 @@ fn the_english_openings_are_the_156_ballots_of_the_acf_deck() {
 /// chosen within a quarter of a man at depth 8).
 #[test]
 fn the_other_builtin_openings_are_legal_distinct_and_balanced() {
-    let mut engine = Engine::new(4, 1);
+    let mut engine = Engine::new(Options { table_mib: 4, ..Options::default() });
     for variant in
         Variant::ALL.into_iter().filter(|&variant| !matches!(variant, Variant::English | Variant::English25))
     {
@@ -186,10 +186,9 @@ fn the_other_builtin_openings_are_legal_distinct_and_balanced() {
         assert!(distinct(&opening_positions(&openings)), "{variant}: two openings reach the same position");
         for opening in &openings {
             engine.new_game();
-            let result =
-                engine.search(opening.game(), &Limits::depth(6), 1, &SearchControl::new(false), |_| {});
+            let result = engine.think(opening.game(), &Limits::depth(6));
             assert!(
-                result.score.abs() <= 50,
+                result.score.centi_men().abs() <= 50,
                 "{variant}: {:?} scores {}",
                 opening.game().start().line_to_text(opening.game().moves(), Position::move_to_text),
                 result.score
@@ -240,22 +239,20 @@ fn opening_files_take_fens_and_move_lists_and_name_the_bad_line() {
 /// the score a fresh search gives, or scored outside the bound.
 #[test]
 fn the_opening_generator_keeps_exactly_the_balanced_positions() {
-    let (depth, bound) = (4, 10);
+    let (depth, bound) = (4, Score::from_centi_men(10));
     let lines = openings::balanced(Variant::Russian, 2, depth, bound);
     let start = Position::start(Variant::Russian);
-    let mut engine = Engine::new(4, 1);
+    let mut engine = Engine::new(Options { table_mib: 4, ..Options::default() });
     let mut score_of = |position: Position| {
         engine.new_game();
-        engine
-            .search(&Game::new(position), &Limits::depth(depth), 1, &SearchControl::new(false), |_| {})
-            .score
+        engine.think(&Game::new(position), &Limits::depth(depth)).score
     };
     let reached = |moves: &[Move]| moves.iter().fold(start, |position, mv| position.play(mv));
     let kept: Vec<Position> = lines.iter().map(|line| reached(&line.moves)).collect();
     assert!(distinct(&kept));
     for (line, &position) in lines.iter().zip(&kept) {
         assert_eq!(line.moves.len(), 2);
-        assert!(line.score.abs() <= bound);
+        assert!((-bound..=bound).contains(&line.score));
         assert_eq!(score_of(position), line.score);
     }
     let all: HashSet<Position> = start
@@ -268,7 +265,7 @@ fn the_opening_generator_keeps_exactly_the_balanced_positions() {
         .collect();
     let rejected: Vec<Position> = all.iter().copied().filter(|position| !kept.contains(position)).collect();
     assert!(!kept.is_empty() && !rejected.is_empty(), "{} kept, {} rejected", kept.len(), rejected.len());
-    assert!(rejected.into_iter().all(|position| score_of(position).abs() > bound));
+    assert!(rejected.into_iter().all(|position| !(-bound..=bound).contains(&score_of(position))));
 }
 
 #[test]

@@ -3,16 +3,20 @@
 
 use std::process::Command;
 
+use crownhead::engine::{Clock, Engine, Limits, Options, Report, Score, SearchResult};
 use crownhead::rules::{Color, Game, Outcome, Position, Variant};
-use crownhead::search::{Engine, Limits, SearchControl, SearchResult};
 
-fn search(engine: &mut Engine, game: &Game, limits: Limits) -> SearchResult {
-    engine.search(game, &limits, 1, &SearchControl::new(false), |_| {})
+fn engine(table_mib: usize, threads: usize) -> Engine {
+    Engine::new(Options { table_mib, threads, ..Options::default() })
 }
 
-fn best_text(variant: Variant, fen: &str, depth: u32) -> (String, i32) {
+fn search(engine: &mut Engine, game: &Game, limits: Limits) -> SearchResult {
+    engine.think(game, &limits)
+}
+
+fn best_text(variant: Variant, fen: &str, depth: u32) -> (String, Score) {
     let position = Position::from_fen(variant, fen).expect("a valid FEN");
-    let mut engine = Engine::new(16, 1);
+    let mut engine = engine(16, 1);
     let result = search(&mut engine, &Game::new(position), Limits::depth(depth));
     let best = result.best_move.expect("a legal move exists");
     (position.move_to_text(&best), result.score)
@@ -38,7 +42,7 @@ fn random_game(variant: Variant, seed: u64, plies: usize) -> Game {
 #[test]
 fn never_returns_an_illegal_move() {
     for threads in [1, 2] {
-        let mut engine = Engine::new(8, threads);
+        let mut engine = engine(8, threads);
         for variant in Variant::ALL {
             for seed in 0..6 {
                 let game = random_game(variant, seed, 10 + 12 * seed as usize);
@@ -64,7 +68,7 @@ fn never_returns_an_illegal_move() {
 fn no_move_when_the_game_is_over() {
     let position = Position::from_fen(Variant::English, "W:W29:B25,22").expect("a valid FEN");
     assert!(position.legal_moves().is_empty());
-    let mut engine = Engine::new(1, 1);
+    let mut engine = engine(1, 1);
     assert_eq!(search(&mut engine, &Game::new(position), Limits::depth(3)).best_move, None);
 }
 
@@ -83,7 +87,7 @@ fn english_two_for_one_shot() {
     //   . . . . . . w .
     let (best, score) = best_text(Variant::English, "W:W22,23,27,28,32:B5,14,15", 6);
     assert_eq!(best, "23-18");
-    assert!(score >= 200, "three men up: {score}");
+    assert!(score >= Score::from_centi_men(200), "three men up: {score}");
 }
 
 #[test]
@@ -93,14 +97,14 @@ fn flying_king_shot() {
     //   Black: e5, f6, h6    White: Ka1, c3, g1
     let (best, score) = best_text(Variant::Russian, "W:WKa1,c3,g1:Be5,f6,h6", 6);
     assert_eq!(best, "c3-d4");
-    assert!(score >= 200, "two men for one, with a king: {score}");
+    assert!(score >= Score::from_centi_men(200), "two men for one, with a king: {score}");
 }
 
 /// Plays engine against engine from `fen` until the game ends or `max_plies`; returns
 /// the game.
 fn play_out(variant: Variant, fen: &str, depth: u32, max_plies: usize) -> Game {
     let mut game = Game::new(Position::from_fen(variant, fen).expect("a valid FEN"));
-    let mut engine = Engine::new(16, 1);
+    let mut engine = engine(16, 1);
     while game.result().is_none() && game.moves().len() < max_plies {
         let best = search(&mut engine, &game, Limits::depth(depth)).best_move.expect("a move");
         game.play(best).expect("legal");
@@ -134,8 +138,8 @@ fn depth_eight_beats_depth_two() {
         let opening = random_game(Variant::English, 100 + index / 2, 4);
         let deep_side = if index % 2 == 0 { Color::Black } else { Color::White };
         let mut game = opening.clone();
-        let mut deep = Engine::new(16, 1);
-        let mut shallow = Engine::new(16, 1);
+        let mut deep = engine(16, 1);
+        let mut shallow = engine(16, 1);
         while game.result().is_none() && game.moves().len() < 300 {
             let (engine, depth) =
                 if game.position().side_to_move() == deep_side { (&mut deep, 8) } else { (&mut shallow, 2) };
@@ -169,27 +173,47 @@ fn bench_signature_matches_readme() {
 #[test]
 fn stop_is_honoured_quickly() {
     let game = Game::new(Position::start(Variant::International));
-    let mut engine = Engine::new(16, 2);
-    let control = SearchControl::new(false);
+    let mut engine = engine(16, 2);
     let limits = Limits { infinite: true, ..Limits::default() };
     let started = std::time::Instant::now();
-    let result = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            std::thread::sleep(std::time::Duration::from_millis(300));
-            control.stop();
-        });
-        engine.search(&game, &limits, 1, &control, |_| {})
-    });
+    let (sender, reports) = std::sync::mpsc::channel();
+    let handle = engine
+        .go(&game, &limits, false, move |report| {
+            let _ = sender.send(matches!(report, Report::Done(_)));
+        })
+        .expect("the search starts");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(!handle.is_finished(), "an infinite search ran until stopped");
+    handle.stop();
+    let result = handle.wait();
     let elapsed = started.elapsed();
     assert!(result.best_move.is_some());
     // 300 ms of search, then at most a generous 100 ms to wind down.
     assert!(elapsed.as_millis() < 400, "stopped after {elapsed:?}");
+    let done: Vec<bool> = reports.try_iter().collect();
+    assert_eq!(done.last(), Some(&true), "the result is reported last");
+    assert_eq!(done.iter().filter(|&&done| done).count(), 1, "the result is reported once");
+}
+
+#[test]
+fn a_new_search_or_setting_stops_the_running_one() {
+    let game = Game::new(Position::start(Variant::English));
+    let mut engine = engine(16, 1);
+    let infinite = Limits { infinite: true, ..Limits::default() };
+    let first = engine.go(&game, &infinite, false, |_| {}).expect("the search starts");
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    engine.set_threads(2);
+    assert!(first.wait().best_move.is_some());
+    let pondering = engine.go(&game, &Limits::depth(4), true, |_| {}).expect("the search starts");
+    let result = engine.think(&game, &Limits::depth(4));
+    assert!(pondering.wait().best_move.is_some() && result.best_move.is_some());
+    assert_eq!(engine.options().threads, 2);
 }
 
 #[test]
 fn move_time_is_kept() {
     let game = Game::new(Position::start(Variant::English));
-    let mut engine = Engine::new(16, 1);
+    let mut engine = engine(16, 1);
     let started = std::time::Instant::now();
     let result = search(&mut engine, &game, Limits::move_time(std::time::Duration::from_millis(250)));
     let elapsed = started.elapsed();
@@ -201,8 +225,8 @@ fn move_time_is_kept() {
 #[test]
 fn clock_with_no_time_left_still_moves_at_once() {
     let game = Game::new(Position::start(Variant::Russian));
-    let mut engine = Engine::new(16, 1);
-    let clock = crownhead::search::Clock { time: -0.5, increment: 0.1, moves_to_go: None };
+    let mut engine = engine(16, 1);
+    let clock = Clock { time: -0.5, increment: 0.1, moves_to_go: None };
     let started = std::time::Instant::now();
     let result = search(&mut engine, &game, Limits { clock: Some(clock), ..Limits::default() });
     assert!(result.best_move.is_some());
@@ -212,7 +236,7 @@ fn clock_with_no_time_left_still_moves_at_once() {
 #[test]
 fn node_limit_is_kept() {
     let game = Game::new(Position::start(Variant::English));
-    let mut engine = Engine::new(16, 1);
+    let mut engine = engine(16, 1);
     let result = search(&mut engine, &game, Limits::nodes(50_000));
     assert!(result.best_move.is_some());
     assert!(result.nodes < 50_000 + 2_048, "{} nodes", result.nodes);
@@ -221,9 +245,9 @@ fn node_limit_is_kept() {
 #[test]
 fn multipv_lists_distinct_moves_best_first() {
     let game = Game::new(Position::start(Variant::English));
-    let mut engine = Engine::new(16, 1);
+    let mut engine = Engine::new(Options { table_mib: 16, multipv: 3, ..Options::default() });
     let mut last_depth_lines = Vec::new();
-    engine.search(&game, &Limits::depth(6), 3, &SearchControl::new(false), |info| {
+    let result = engine.analyse(&game, &Limits::depth(6), |info| {
         if info.depth == 6 {
             last_depth_lines.push((info.multipv, info.score, info.pv[0]));
         }
@@ -232,4 +256,6 @@ fn multipv_lists_distinct_moves_best_first() {
     assert!(last_depth_lines.windows(2).all(|pair| pair[0].1 >= pair[1].1));
     assert!(last_depth_lines[0].2 != last_depth_lines[1].2 && last_depth_lines[1].2 != last_depth_lines[2].2);
     assert!(last_depth_lines[0].2 != last_depth_lines[2].2);
+    assert_eq!(result.best_move, Some(last_depth_lines[0].2));
+    assert_eq!(result.pv.first(), result.best_move.as_ref());
 }

@@ -17,9 +17,9 @@ use super::eval::evaluate;
 use super::in_progress::InProgress;
 use super::limits::Limits;
 use super::ordering::{MAX_PLY, MoveScores, Ordering, Picked, defer, pick};
-use super::score::{DRAW, INFINITE, Score, from_table, is_decisive, loss_in, to_table};
 use super::time::Deadlines;
 use super::tt::{Bound, Entry, TranspositionTable};
+use super::value::{DRAW, INFINITE, Value, from_table, is_decisive, loss_in, to_table};
 
 /// Nodes between two looks at the clock and the stop flag (about 0.2 ms).
 const POLL_INTERVAL: u64 = 1024;
@@ -58,7 +58,7 @@ struct Frame {
 #[derive(Clone, Debug)]
 pub struct Line {
     /// The score of the line.
-    pub score: Score,
+    pub score: Value,
     /// The moves, best first.
     pub pv: Vec<Move>,
 }
@@ -151,7 +151,7 @@ impl<'a> Worker<'a> {
         &mut self,
         root: &Position,
         depth: i32,
-        guess: Option<Score>,
+        guess: Option<Value>,
         excluded: &[Move],
     ) -> Option<Line> {
         self.excluded = excluded.to_vec();
@@ -253,10 +253,10 @@ impl<'a> Worker<'a> {
         &mut self,
         position: &Position,
         mut depth: i32,
-        mut alpha: Score,
-        beta: Score,
+        mut alpha: Value,
+        beta: Value,
         ply: usize,
-    ) -> Score {
+    ) -> Value {
         self.pv[ply].clear();
         if ply > 0 && self.is_draw(position) {
             return DRAW;
@@ -379,7 +379,7 @@ impl<'a> Worker<'a> {
 
     /// Captures until the position is quiet, then the static evaluation. No stand-pat
     /// while a capture is pending: it is forced.
-    fn quiescence(&mut self, position: &Position, alpha: Score, beta: Score, ply: usize) -> Score {
+    fn quiescence(&mut self, position: &Position, alpha: Value, beta: Value, ply: usize) -> Value {
         if position.has_capture() && ply < MAX_PLY - 1 {
             self.captures(position, alpha, beta, ply)
         } else {
@@ -388,7 +388,7 @@ impl<'a> Worker<'a> {
     }
 
     /// A quiet position: lost if the side to move is blocked, else its evaluation.
-    fn leaf(&mut self, position: &Position, ply: usize) -> Score {
+    fn leaf(&mut self, position: &Position, ply: usize) -> Value {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         self.leaf_plies.0 += ply as u64;
@@ -397,7 +397,7 @@ impl<'a> Worker<'a> {
     }
 
     /// The captures of a position where one is pending, each followed by quiescence.
-    fn captures(&mut self, position: &Position, mut alpha: Score, beta: Score, ply: usize) -> Score {
+    fn captures(&mut self, position: &Position, mut alpha: Value, beta: Value, ply: usize) -> Value {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         let mut moves = MoveList::new();

@@ -8,34 +8,34 @@
 
 use crate::rules::{Bitboard, Color, Direction, Position, Rules, Variant};
 
-use super::score::{MAX_EVAL, Score};
+use super::value::{MAX_EVAL, Value};
 
 /// The evaluation weights of one family of rule sets, in centi-men.
 #[derive(Clone, Copy, Debug)]
 pub struct Weights {
     /// A king (a man is 100).
-    pub king: Score,
+    pub king: Value,
     /// Per rank a man has advanced, when the board is full.
-    pub advance_opening: Score,
+    pub advance_opening: Value,
     /// Per rank a man has advanced, when the board is nearly empty.
-    pub advance_ending: Score,
+    pub advance_ending: Value,
     /// A man still on its own first rank while the opponent has men to crown.
-    pub back_rank: Score,
+    pub back_rank: Value,
     /// A man on one of the central squares.
-    pub centre_man: Score,
+    pub centre_man: Value,
     /// A king on one of the central squares.
-    pub centre_king: Score,
+    pub centre_king: Value,
     /// A man one step from crowning with an empty crowning square ahead.
-    pub about_to_crown: Score,
+    pub about_to_crown: Value,
     /// A man within three ranks of crowning whose way forward no enemy piece stands in.
-    pub runaway: Score,
+    pub runaway: Value,
     /// Per square a man can step to.
-    pub mobility: Score,
+    pub mobility: Value,
     /// A king with no move.
-    pub trapped_king: Score,
+    pub trapped_king: Value,
     /// Per step of distance between the stronger side's kings and the weaker side's
     /// pieces, in endings without men.
-    pub king_chase: Score,
+    pub king_chase: Value,
 }
 
 /// Short kings (English, Italian, Spanish with short kings): a king is worth about a
@@ -85,14 +85,14 @@ pub fn weights(variant: Variant) -> &'static Weights {
 }
 
 /// The value of `position` for the side to move.
-pub fn evaluate(position: &Position) -> Score {
+pub fn evaluate(position: &Position) -> Value {
     let rules = position.rules();
     let weights = weights(position.variant());
     let geometry = &rules.geometry;
-    let start_men = geometry.square_count() as Score * 3 / 8;
+    let start_men = geometry.square_count() as Value * 3 / 8;
     let all_men = position.men(Color::White).count() + position.men(Color::Black).count();
     // 0 with every man on the board, `start_men * 2` with none.
-    let emptiness = (2 * start_men - all_men as Score).max(0);
+    let emptiness = (2 * start_men - all_men as Value).max(0);
     let common = Common {
         advance_weight: weights.advance_opening
             + (weights.advance_ending - weights.advance_opening) * emptiness / (2 * start_men),
@@ -109,45 +109,45 @@ pub fn evaluate(position: &Position) -> Score {
 /// What both sides' terms need that does not depend on the side.
 struct Common {
     /// Per rank a man has advanced, for how full the board is.
-    advance_weight: Score,
+    advance_weight: Value,
     /// Squares with no empty neighbour: a king there cannot move.
     stuck: Bitboard,
 }
 
 /// The terms of one side, from White's point of view for White.
-fn side_value(position: &Position, rules: &Rules, weights: &Weights, common: &Common, color: Color) -> Score {
+fn side_value(position: &Position, rules: &Rules, weights: &Weights, common: &Common, color: Color) -> Value {
     let geometry = &rules.geometry;
     let men = position.men(color);
     let kings = position.kings(color);
     let opponent_men = position.men(!color);
     let empty = position.empty();
 
-    let mut value = men.count() as Score * 100 + kings.count() as Score * weights.king;
+    let mut value = men.count() as Value * 100 + kings.count() as Value * weights.king;
 
-    let advanced: Score =
-        (0..4).map(|digit| ((men & geometry.advancement(color, digit)).count() as Score) << digit).sum();
+    let advanced: Value =
+        (0..4).map(|digit| ((men & geometry.advancement(color, digit)).count() as Value) << digit).sum();
     value += common.advance_weight * advanced;
 
     if opponent_men.any() {
-        value += weights.back_rank * (men & geometry.promotion_rank(!color)).count() as Score;
+        value += weights.back_rank * (men & geometry.promotion_rank(!color)).count() as Value;
     }
 
     let centre = geometry.centre();
-    value += weights.centre_man * (men & centre).count() as Score;
-    value += weights.centre_king * (kings & centre).count() as Score;
+    value += weights.centre_man * (men & centre).count() as Value;
+    value += weights.centre_king * (kings & centre).count() as Value;
 
     let crowning = geometry.promotion_rank(color);
     let next_to_crown = Direction::forward(color)
         .iter()
         .fold(Bitboard::EMPTY, |set, &direction| set | geometry.step(crowning & empty, direction.opposite()));
-    value += weights.about_to_crown * (men & next_to_crown).count() as Score;
+    value += weights.about_to_crown * (men & next_to_crown).count() as Value;
 
     let forward = |set: Bitboard| {
         Direction::forward(color)
             .iter()
             .fold(Bitboard::EMPTY, |reach, &direction| reach | geometry.step(set, direction))
     };
-    value += weights.mobility * (forward(men) & empty).count() as Score;
+    value += weights.mobility * (forward(men) & empty).count() as Value;
     for man in men & geometry.near_promotion(color) {
         let mut cone = Bitboard::from_square(man);
         let mut free = true;
@@ -160,14 +160,14 @@ fn side_value(position: &Position, rules: &Rules, weights: &Weights, common: &Co
         }
     }
 
-    value -= weights.trapped_king * (kings & common.stuck).count() as Score;
+    value -= weights.trapped_king * (kings & common.stuck).count() as Value;
     value
 }
 
 /// In endings with kings and no men on one side at least, the side ahead in material
 /// gains by bringing its kings close to what is left of the other side.
-fn ending_value(position: &Position, weights: &Weights) -> Score {
-    let material = |color| position.pieces(color).count() as Score;
+fn ending_value(position: &Position, weights: &Weights) -> Value {
+    let material = |color| position.pieces(color).count() as Value;
     let (strong, weak) = match material(Color::White).cmp(&material(Color::Black)) {
         std::cmp::Ordering::Greater => (Color::White, Color::Black),
         std::cmp::Ordering::Less => (Color::Black, Color::White),
@@ -188,7 +188,7 @@ fn ending_value(position: &Position, weights: &Weights) -> Score {
             })
             .min()
             .unwrap_or(0);
-        distance += Score::from(nearest);
+        distance += Value::from(nearest);
     }
     let chase = -weights.king_chase * distance;
     if strong == Color::White { chase } else { -chase }

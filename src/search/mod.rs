@@ -1,16 +1,18 @@
 //! The search: iterative deepening, PVS alpha-beta, a lock-free transposition table
 //! shared by all threads, evaluation, move ordering and time management. Knows the rules,
-//! nothing of protocols.
+//! nothing of protocols; [`crate::engine`] is its one door to the front ends and tools.
 
 mod alphabeta;
-mod engine;
-pub mod eval;
+mod eval;
 mod in_progress;
 mod limits;
 mod ordering;
-pub mod score;
+mod score;
+mod searcher;
 mod time;
 mod tt;
+mod value;
 
-pub use engine::{Engine, Info, SearchControl, SearchResult};
 pub use limits::{Clock, Limits};
+pub use score::Score;
+pub use searcher::{Info, SearchControl, SearchResult, Searcher};

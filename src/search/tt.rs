@@ -14,7 +14,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use super::score::Score;
+use super::value::Value;
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,8 +30,8 @@ pub enum Bound {
 /// An entry read back from the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The score, relative to the stored node (see [`super::score::to_table`]).
-    pub score: Score,
+    /// The score, relative to the stored node (see [`super::value::to_table`]).
+    pub score: Value,
     /// The depth it was searched to.
     pub depth: u8,
     /// How the score bounds the true one.
@@ -183,7 +183,7 @@ fn decode(data: u64) -> Entry {
     };
     let move_bits = (data >> 32) & 0x1FF;
     Entry {
-        score: Score::from(data as u16 as i16),
+        score: Value::from(data as u16 as i16),
         depth: (data >> 16) as u8,
         bound,
         move_index: move_bits.checked_sub(1).and_then(|index| u8::try_from(index).ok()),

@@ -5,9 +5,8 @@ use std::io::{self, Write};
 
 use serde_json::json;
 
+use crate::engine::{Engine, Info, Limits};
 use crate::rules::{Game, Position};
-use crate::search::score::{Score, plies_to_end};
-use crate::search::{Engine, Info, Limits, SearchControl};
 
 /// How the analysis is printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,12 +17,8 @@ pub enum Output {
     Json,
 }
 
-/// A score in men with two decimals, Hub style: a win in `n` plies is `100.00 - n/100`.
-pub fn score_in_men(score: Score) -> String {
-    format!("{:.2}", f64::from(score) / 100.0)
-}
-
-/// Searches the current position of `game` and prints every report and the best move.
+/// Searches the current position of `game` and prints every report (as many lines as
+/// the engine's multi-PV option asks) and the best move.
 ///
 /// # Errors
 /// Only from writing to `out`.
@@ -31,14 +26,12 @@ pub fn run(
     engine: &mut Engine,
     game: &Game,
     limits: &Limits,
-    multipv: usize,
     output: Output,
     out: &mut impl Write,
 ) -> io::Result<()> {
     let root = *game.position();
     let mut written = Ok(());
-    let control = SearchControl::new(false);
-    let result = engine.search(game, limits, multipv, &control, |info| {
+    let result = engine.analyse(game, limits, |info| {
         if written.is_ok() {
             written = write_info(out, &root, info, output);
         }
@@ -66,7 +59,7 @@ fn write_info(out: &mut impl Write, root: &Position, info: &Info, output: Output
             info.depth,
             info.seldepth,
             info.multipv,
-            score_in_men(info.score),
+            info.score,
             info.nodes,
             info.nps,
             info.time.as_secs_f64(),
@@ -74,10 +67,10 @@ fn write_info(out: &mut impl Write, root: &Position, info: &Info, output: Output
             pv.join(" ")
         ),
         Output::Json => {
-            let score = match plies_to_end(info.score) {
-                Some(plies) if info.score > 0 => json!({ "win": plies }),
+            let score = match info.score.plies_to_end() {
+                Some(plies) if info.score.is_win() => json!({ "win": plies }),
                 Some(plies) => json!({ "loss": plies }),
-                None => json!({ "cp": info.score }),
+                None => json!({ "cp": info.score.centi_men() }),
             };
             let line = json!({
                 "depth": info.depth,

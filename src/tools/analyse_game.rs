@@ -3,23 +3,83 @@
 //! gave away, an annotated PDN and an SVG chart of the score.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 
-use crate::rules::PdnGame;
-use crate::rules::{Game, Move, Outcome, Position};
-use crate::search::score::{Score, WIN};
-use crate::search::{Engine, Limits, SearchControl};
+use anyhow::Context;
 
-use super::analyse::score_in_men;
 use super::chart_svg::{ChartPly, Judgement, score_chart_svg};
+use crate::engine::{self, Engine, Limits, Score};
+use crate::rules::{Game, Move, Outcome, PdnGame, Position, Variant, read_pdn};
 
-/// A move that gives away this much (centi-men, a man is 100) is a mistake.
-pub const MISTAKE: Score = 40;
+/// A move that gives away this many centi-men (a man is 100) is a mistake.
+pub const MISTAKE: i32 = 40;
 
-/// A move that gives away this much, about a man, is a blunder.
-pub const BLUNDER: Score = 90;
+/// A move that gives away this many centi-men, about a man, is a blunder.
+pub const BLUNDER: i32 = 90;
 
-/// The most a single move counts for in the mean loss: a lost win would swamp the rest.
-const LOSS_CAP: Score = 500;
+/// The most centi-men a single move counts for in the mean loss: a lost win would
+/// swamp the rest.
+const LOSS_CAP: i32 = 500;
+
+/// What `crownhead analyse-game` is asked to do.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The PDN file.
+    pub file: PathBuf,
+    /// Which game of the file, from 1.
+    pub game: usize,
+    /// The rule set of games whose tags do not name one.
+    pub variant: Variant,
+    /// How long to search each position.
+    pub limits: Limits,
+    /// The engine's options.
+    pub engine: engine::Options,
+    /// Where the annotated game goes (standard output when `None`, the summary then
+    /// going to standard error).
+    pub out: Option<PathBuf>,
+    /// Where the SVG score chart goes, if anywhere.
+    pub svg: Option<PathBuf>,
+    /// Show progress on standard error.
+    pub progress: bool,
+}
+
+/// Analyses the game `options` name: writes the annotated game and the summary, and
+/// the chart if asked.
+///
+/// # Errors
+/// A file that cannot be read or written, a missing or unreadable game.
+pub fn run(options: &Options, out: &mut impl Write) -> anyhow::Result<()> {
+    let file = &options.file;
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let games = read_pdn(&text, options.variant);
+    let count = games.len();
+    let pdn = (options.game.checked_sub(1))
+        .and_then(|index| games.into_iter().nth(index))
+        .with_context(|| format!("{} has {count} games, not {}", file.display(), options.game))??;
+    let mut engine = Engine::new(options.engine);
+    let analysis = analyse(&mut engine, &pdn, &options.limits, |done, total| {
+        if options.progress {
+            eprint!("\ranalysed {done}/{total} moves{}", if done == total { "\n" } else { "" });
+        }
+    });
+    let annotator = format!("crownhead {}", env!("CARGO_PKG_VERSION"));
+    let annotated = annotate(&pdn, &analysis, &annotator).to_pdn();
+    if let Some(path) = &options.svg {
+        std::fs::write(path, chart(&pdn, &analysis))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    match &options.out {
+        Some(path) => {
+            std::fs::write(path, annotated).with_context(|| format!("cannot write {}", path.display()))?;
+            write_summary(&pdn, &analysis, out)?;
+        }
+        None => {
+            out.write_all(annotated.as_bytes())?;
+            write_summary(&pdn, &analysis, &mut io::stderr())?;
+        }
+    }
+    Ok(())
+}
 
 /// The engine's view of one position of the game and of the move played from it.
 #[derive(Clone, Debug)]
@@ -37,9 +97,13 @@ pub struct PlyAnalysis {
 }
 
 impl PlyAnalysis {
-    /// The score the move played gave away, compared with the engine's choice.
-    pub fn loss(&self) -> Score {
-        if self.best == Some(self.played) { 0 } else { (self.best_score - self.played_score).max(0) }
+    /// The centi-men the move played gave away, compared with the engine's choice.
+    pub fn loss(&self) -> i32 {
+        if self.best == Some(self.played) {
+            0
+        } else {
+            (self.best_score.centi_men() - self.played_score.centi_men()).max(0)
+        }
     }
 
     /// `score`, a score for the side that played the move, seen by the first player of
@@ -63,13 +127,13 @@ impl PlyAnalysis {
 fn judge(engine: &mut Engine, game: &Game, limits: &Limits) -> (Option<Move>, Score) {
     if let Some(result) = game.result() {
         let score = match result.outcome {
-            Outcome::Draw => 0,
-            Outcome::Win(color) if color == game.position().side_to_move() => WIN,
-            Outcome::Win(_) => -WIN,
+            Outcome::Draw => Score::DRAW,
+            Outcome::Win(color) if color == game.position().side_to_move() => Score::win_in(0),
+            Outcome::Win(_) => Score::loss_in(0),
         };
         return (None, score);
     }
-    let result = engine.search(game, limits, 1, &SearchControl::new(false), |_| {});
+    let result = engine.think(game, limits);
     (result.best_move, result.score)
 }
 
@@ -106,8 +170,7 @@ pub fn analyse(
 /// A score for a reader: men with two decimals and a sign, from the first player's
 /// point of view.
 fn signed(score: Score) -> String {
-    let text = score_in_men(score);
-    if score > 0 { format!("+{text}") } else { text }
+    if score > Score::DRAW { format!("+{score}") } else { score.to_string() }
 }
 
 /// The game with a comment after every move: its score, and the engine's choice with
@@ -142,7 +205,7 @@ pub fn chart_plies(analysis: &[PlyAnalysis]) -> Vec<ChartPly> {
             if !first_moved {
                 number += 1;
             }
-            let score = f64::from(ply.for_first_player(ply.played_score)) / 100.0;
+            let score = ply.for_first_player(ply.played_score).men();
             ChartPly { score, judgement: ply.judgement(), label }
         })
         .collect()

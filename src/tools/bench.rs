@@ -6,8 +6,8 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
+use crate::engine::{Engine, Limits, Options};
 use crate::rules::{Game, Position, Variant};
-use crate::search::{Engine, Limits, SearchControl};
 
 /// The default search depth of `crownhead bench`.
 pub const DEFAULT_DEPTH: u32 = 9;
@@ -72,7 +72,7 @@ pub const POSITIONS: [(Variant, &str); 34] = [
 /// # Errors
 /// Only from writing to `out`.
 pub fn run(depth: u32, threads: usize, out: &mut impl Write) -> io::Result<()> {
-    let mut engine = Engine::new(TABLE_MIB, threads);
+    let mut engine = Engine::new(Options { threads, table_mib: TABLE_MIB, ..Options::default() });
     let start = Instant::now();
     let mut total = 0;
     for (index, (variant, fen)) in POSITIONS.iter().enumerate() {
@@ -81,7 +81,7 @@ pub fn run(depth: u32, threads: usize, out: &mut impl Write) -> io::Result<()> {
         };
         engine.new_game();
         let game = Game::new(position);
-        let result = engine.search(&game, &Limits::depth(depth), 1, &SearchControl::new(false), |_| {});
+        let result = engine.think(&game, &Limits::depth(depth));
         total += result.nodes;
         let best = result.best_move.map_or_else(|| "none".to_string(), |mv| position.move_to_text(&mv));
         writeln!(

@@ -3,6 +3,7 @@
 pub mod analyse;
 pub mod analyse_game;
 pub mod bench;
+pub mod board;
 pub mod board_svg;
 pub mod chart_svg;
 pub mod matches;

@@ -5,16 +5,10 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use crate::rules::{Color, Game, GameResult, Move, MoveError, Outcome, PdnGame, Position};
-use crate::search::score::{Score, plies_to_end};
-use crate::search::{Engine, Limits, SearchControl};
-
-use super::analyse::score_in_men;
 use super::orientation::Orientation;
 use super::terminal_board::{self, Styling};
-
-/// The transposition table the engine plays with, in MiB.
-const TABLE_MIB: usize = 64;
+use crate::engine::{Engine, Limits, Score};
+use crate::rules::{Color, Game, GameResult, Move, MoveError, Outcome, PdnGame, Position};
 
 const HELP: &str = "\
 Type a move in the rule set's notation: 11-15, 22x15, a full path such as 25x18x9,
@@ -51,7 +45,7 @@ pub fn run(options: &Options, input: &mut impl BufRead, out: &mut impl Write) ->
     let mut session = Session {
         game: Game::new(options.start),
         human: options.human,
-        engine: Engine::new(TABLE_MIB, 1),
+        engine: Engine::default(),
         limits: Limits::move_time(options.move_time),
         orientation: Orientation::with_at_bottom(options.human),
         styling: options.styling,
@@ -220,13 +214,9 @@ impl Session {
 
     /// Searches the current position within the move time.
     fn think(&mut self) -> Option<Suggestion> {
-        let mut line = Vec::new();
-        let control = SearchControl::new(false);
-        let result = self.engine.search(&self.game, &self.limits, 1, &control, |info| line = info.pv.clone());
+        let result = self.engine.think(&self.game, &self.limits);
         let mv = result.best_move?;
-        if line.first() != Some(&mv) {
-            line = vec![mv];
-        }
+        let line = if result.pv.first() == Some(&mv) { result.pv } else { vec![mv] };
         Some(Suggestion { mv, score: result.score, line })
     }
 
@@ -234,9 +224,9 @@ impl Session {
     fn describe(&self, suggestion: &Suggestion) -> String {
         let position = self.game.position();
         let line = position.line_to_text(&suggestion.line, Position::move_to_text);
-        let mut score = format!("{} for {}", score_in_men(suggestion.score), position.side_to_move());
-        if let Some(plies) = plies_to_end(suggestion.score) {
-            let verb = if suggestion.score > 0 { "wins" } else { "loses" };
+        let mut score = format!("{} for {}", suggestion.score, position.side_to_move());
+        if let Some(plies) = suggestion.score.plies_to_end() {
+            let verb = if suggestion.score.is_win() { "wins" } else { "loses" };
             score.push_str(&format!(" ({verb} in {plies} plies)"));
         }
         format!("{}, score {score}, line {}", position.move_to_text(&suggestion.mv), line.join(" "))

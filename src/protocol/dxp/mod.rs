@@ -18,8 +18,8 @@ pub use connection::{Connection, PACE, Received};
 pub use message::{MAX_LENGTH, Message, MessageError};
 
 use super::board::{Encoding, Letters, parse_squares, write_squares};
+use crate::engine::{self, Clock, Engine, Limits};
 use crate::rules::{Color, Game, Move, Outcome, Position, Variant};
-use crate::search::{Clock, Engine, Limits, SearchControl};
 
 /// The DXP port.
 pub const DEFAULT_PORT: u16 = 27531;
@@ -32,10 +32,8 @@ const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 pub struct Options {
     /// The rule set (DXP does not name one).
     pub variant: Variant,
-    /// Search threads.
-    pub threads: usize,
-    /// Transposition table size in MiB.
-    pub table_mib: usize,
+    /// The engine's options (threads, table size).
+    pub engine: engine::Options,
     /// Minutes per player an initiator proposes.
     pub minutes: u16,
     /// Moves in that time an initiator proposes (0: the whole game).
@@ -117,7 +115,7 @@ impl Table {
             return connection.send(&Message::GameEnd { reason, stop: self.stop });
         }
         let started = Instant::now();
-        let result = engine.search(&self.game, &self.limits(), 1, &SearchControl::new(false), |_| {});
+        let result = engine.think(&self.game, &self.limits());
         let spent = started.elapsed();
         self.used += spent;
         let Some(mv) = result.best_move else {
@@ -200,7 +198,7 @@ pub fn listen(address: &str, options: &Options, out: &mut impl Write) -> io::Res
 /// Serves one connection as a follower until the peer closes it or asks to stop.
 fn serve(stream: TcpStream, options: &Options) -> io::Result<()> {
     let mut connection = Connection::new(stream);
-    let mut engine = Engine::new(options.table_mib, options.threads);
+    let mut engine = Engine::new(options.engine);
     let mut table: Option<Table> = None;
     loop {
         let message = match connection.receive()? {
@@ -280,7 +278,7 @@ fn start_position(variant: Variant, requested: Option<(Color, String)>) -> Optio
 /// The connection fails, closes mid-game, or a game is refused.
 pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> io::Result<()> {
     let mut connection = Connection::new(TcpStream::connect(address)?);
-    let mut engine = Engine::new(options.table_mib, options.threads);
+    let mut engine = Engine::new(options.engine);
     let variant = options.variant;
     for index in 0..options.games {
         let follower = if index % 2 == 0 { Color::White } else { Color::Black };

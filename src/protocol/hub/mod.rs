@@ -12,17 +12,15 @@ mod line;
 use std::io::{self, BufRead, Write};
 
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 pub use line::{Line, LineError, quote, spawn_line_reader};
 
 use super::board::{Encoding, parse_hub_position};
+use crate::engine::{
+    Clock, Engine, Info, Limits, MAX_TABLE_MIB, MAX_THREADS, Report, SearchHandle, SearchResult,
+};
 use crate::rules::{Game, Position, Variant};
-use crate::search::{Clock, Engine, Info, Limits, SearchControl};
-
-/// The default transposition table size, in MiB.
-pub const DEFAULT_TABLE_MIB: usize = 64;
 
 /// A writer shared by the session and its search thread, one whole line at a time.
 type Output = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -35,24 +33,16 @@ fn send(output: &Output, text: &str) {
     }
 }
 
-/// A search in progress.
-struct Running {
-    control: Arc<SearchControl>,
-    handle: JoinHandle<Engine>,
-}
-
 /// The state of a Hub session.
 struct Session {
     output: Output,
     variant: Variant,
     encoding: Encoding,
-    threads: usize,
-    table_mib: usize,
     ponder: bool,
-    engine: Option<Engine>,
+    engine: Engine,
     game: Option<Game>,
     level: Limits,
-    running: Option<Running>,
+    running: Option<SearchHandle>,
 }
 
 /// Speaks Hub on `input` and `output` until `quit` or the end of input.
@@ -65,10 +55,8 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
         output: Arc::new(Mutex::new(Box::new(output))),
         variant: Variant::English,
         encoding: Encoding::Standard,
-        threads: 1,
-        table_mib: DEFAULT_TABLE_MIB,
         ponder: false,
-        engine: None,
+        engine: Engine::default(),
         game: None,
         level: Limits::default(),
         running: None,
@@ -105,12 +93,12 @@ impl Session {
             "ping" => self.send("pong"),
             "stop" => {
                 if let Some(running) = &self.running {
-                    running.control.stop();
+                    running.stop();
                 }
             }
             "ponder-hit" => {
                 if let Some(running) = &self.running {
-                    running.control.ponder_hit();
+                    running.ponder_hit();
                 }
             }
             "quit" => return false,
@@ -119,11 +107,8 @@ impl Session {
                 match command {
                     "hub" => self.hub(),
                     "set-param" => self.set_param(&line),
-                    "init" => {
-                        self.engine();
-                        self.send("ready");
-                    }
-                    "new-game" => self.engine().new_game(),
+                    "init" => self.send("ready"),
+                    "new-game" => self.engine.new_game(),
                     "pos" => self.position(&line),
                     "level" => self.level(&line),
                     "go" => self.go(&line),
@@ -134,21 +119,12 @@ impl Session {
         true
     }
 
-    /// Stops the search in progress, if any, and takes its engine back.
+    /// Stops the search in progress, if any, and waits for its `done`.
     fn stop_search(&mut self) {
         if let Some(running) = self.running.take() {
-            running.control.stop();
-            match running.handle.join() {
-                Ok(engine) => self.engine = Some(engine),
-                Err(_) => self.error("search failed"),
-            }
+            running.stop();
+            running.wait();
         }
-    }
-
-    /// The engine, created with the current parameters if there is none.
-    fn engine(&mut self) -> &mut Engine {
-        let (mib, threads) = (self.table_mib, self.threads);
-        self.engine.get_or_insert_with(|| Engine::new(mib, threads))
     }
 
     fn hub(&self) {
@@ -164,8 +140,12 @@ impl Session {
             self.variant,
             quote(&variants.join(" "))
         ));
-        self.send(&format!("param name=threads value={} type=int min=1 max=512", self.threads));
-        self.send(&format!("param name=tt-size value={} type=int min=1 max=65536", self.table_mib));
+        let options = self.engine.options();
+        self.send(&format!("param name=threads value={} type=int min=1 max={MAX_THREADS}", options.threads));
+        self.send(&format!(
+            "param name=tt-size value={} type=int min=1 max={MAX_TABLE_MIB}",
+            options.table_mib
+        ));
         self.send(&format!("param name=ponder value={} type=bool", self.ponder));
         self.send(&format!(
             "param name=pos-encoding value={} type=enum values={}",
@@ -184,18 +164,8 @@ impl Session {
             "variant" => {
                 value.parse().map(|variant| self.variant = variant).map_err(|error| format!("{error}"))
             }
-            "threads" => parse_in(value, 1, 512).map(|threads| {
-                self.threads = threads;
-                if let Some(engine) = &mut self.engine {
-                    engine.set_threads(threads);
-                }
-            }),
-            "tt-size" => parse_in(value, 1, 65536).map(|mib| {
-                self.table_mib = mib;
-                if let Some(engine) = &mut self.engine {
-                    engine.set_table_size(mib);
-                }
-            }),
+            "threads" => parse_in(value, 1, MAX_THREADS).map(|threads| self.engine.set_threads(threads)),
+            "tt-size" => parse_in(value, 1, MAX_TABLE_MIB).map(|mib| self.engine.set_table_size(mib)),
             "ponder" => match value {
                 "true" | "false" => {
                     self.ponder = value == "true";
@@ -283,7 +253,7 @@ impl Session {
     }
 
     fn go(&mut self, line: &Line) {
-        let Some(game) = self.game.clone() else {
+        let Some(game) = &self.game else {
             return self.error("no position (send pos first)");
         };
         if game.position().legal_moves().is_empty() {
@@ -296,33 +266,27 @@ impl Session {
         if line.has("analyze") && limits == Limits::default() {
             limits.infinite = true;
         }
-        let control = Arc::new(SearchControl::new(pondering));
-        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(self.table_mib, self.threads));
         let output = Arc::clone(&self.output);
-        let search_control = Arc::clone(&control);
-        let spawned = std::thread::Builder::new().name("hub-search".into()).spawn(move || {
-            let root = *game.position();
-            let result = engine.search(&game, &limits, 1, &search_control, |info| {
-                send(&output, &info_line(&root, info));
-            });
-            let text = match (result.best_move, result.ponder_move) {
-                (Some(best), Some(ponder)) => {
-                    format!(
-                        "done move={} ponder={}",
-                        root.move_to_hub(&best),
-                        root.play(&best).move_to_hub(&ponder)
-                    )
-                }
-                (Some(best), None) => format!("done move={}", root.move_to_hub(&best)),
-                (None, _) => "error message=\"no legal move\"".to_string(),
-            };
-            send(&output, &text);
-            engine
+        let root = *game.position();
+        let started = self.engine.go(game, &limits, pondering, move |report| match report {
+            Report::Info(info) => send(&output, &info_line(&root, info)),
+            Report::Done(result) => send(&output, &done_line(&root, result)),
         });
-        match spawned {
-            Ok(handle) => self.running = Some(Running { control, handle }),
+        match started {
+            Ok(handle) => self.running = Some(handle),
             Err(error) => self.error(&format!("cannot start the search: {error}")),
         }
+    }
+}
+
+/// The `done` line: the move to play and the expected reply, in Hub move notation.
+fn done_line(root: &Position, result: &SearchResult) -> String {
+    match (result.best_move, result.ponder_move) {
+        (Some(best), Some(ponder)) => {
+            format!("done move={} ponder={}", root.move_to_hub(&best), root.play(&best).move_to_hub(&ponder))
+        }
+        (Some(best), None) => format!("done move={}", root.move_to_hub(&best)),
+        (None, _) => "error message=\"no legal move\"".to_string(),
     }
 }
 
@@ -330,10 +294,10 @@ impl Session {
 /// the principal variation in Hub move notation.
 fn info_line(root: &Position, info: &Info) -> String {
     format!(
-        "info depth={} mean-depth={:.1} score={:.2} nodes={} time={:.3} nps={:.1} pv={}",
+        "info depth={} mean-depth={:.1} score={} nodes={} time={:.3} nps={:.1} pv={}",
         info.depth,
         info.mean_depth,
-        f64::from(info.score) / 100.0,
+        info.score,
         info.nodes,
         info.time.as_secs_f64(),
         info.nps as f64 / 1e6,

@@ -40,6 +40,30 @@ pub enum Limit {
     Nodes(u64),
 }
 
+/// A text that is not a clock `BASE+INC` (or `BASE`) in seconds.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not BASE+INC in seconds (for example 60+0.5)")]
+pub struct BadTimeControl(pub String);
+
+impl std::str::FromStr for Limit {
+    type Err = BadTimeControl;
+
+    /// Reads a clock, `BASE+INC` or `BASE` in seconds (`--tc 60+0.5`): a game clock
+    /// of `BASE` seconds with `INC` added before each move.
+    fn from_str(text: &str) -> Result<Limit, BadTimeControl> {
+        let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+        let seconds =
+            |part: &str| part.trim().parse::<f64>().ok().filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e7);
+        match (seconds(base), seconds(increment)) {
+            (Some(base), Some(increment)) if base + increment > 0.0 => Ok(Limit::Clock {
+                base: Duration::from_secs_f64(base),
+                increment: Duration::from_secs_f64(increment),
+            }),
+            _ => Err(BadTimeControl(text.to_string())),
+        }
+    }
+}
+
 impl Limit {
     /// The Hub `level` line for a move with `remaining` time on the mover's clock.
     fn level_line(&self, remaining: Duration) -> String {

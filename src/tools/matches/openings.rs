@@ -19,10 +19,8 @@ use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::Path;
 
+use crate::engine::{Engine, Limits, Options, Score};
 use crate::rules::{Game, Move, MoveError, Position, Variant};
-use crate::search::score::Score;
-use crate::search::{Engine, Limits, SearchControl};
-use crate::tools::analyse::score_in_men;
 
 /// An opening: where the game starts, and the legal moves already played from there.
 #[derive(Clone, Debug)]
@@ -165,13 +163,13 @@ fn is_move_number(word: &str) -> bool {
 pub struct ScoredLine {
     /// The moves from the start position.
     pub moves: Vec<Move>,
-    /// The score of the position after them, for the side to move, in centi-men.
+    /// The score of the position after them, for the side to move.
     pub score: Score,
 }
 
 /// The balanced openings of `variant`: every distinct position `plies` plies from the
 /// start (the first line of moves reaching it, in square-number order) whose score by a
-/// fresh single-threaded search to `depth` is at most `max_score` centi-men either way.
+/// fresh single-threaded search to `depth` is at most `max_score` either way.
 /// Deterministic: the same engine gives the same list.
 pub fn balanced(variant: Variant, plies: usize, depth: u32, max_score: Score) -> Vec<ScoredLine> {
     let start = Position::start(variant);
@@ -188,7 +186,7 @@ pub fn balanced(variant: Variant, plies: usize, depth: u32, max_score: Score) ->
     lines.sort_by(|a, b| compare_lines(&start, a, b));
     let mut seen = HashSet::new();
     lines.retain(|line| seen.insert(play_all(&start, line)));
-    let mut engine = Engine::new(16, 1);
+    let mut engine = Engine::new(Options { table_mib: 16, ..Options::default() });
     lines
         .into_iter()
         .filter_map(|moves| {
@@ -200,8 +198,9 @@ pub fn balanced(variant: Variant, plies: usize, depth: u32, max_score: Score) ->
                 return None;
             }
             engine.new_game();
-            let result = engine.search(&game, &Limits::depth(depth), 1, &SearchControl::new(false), |_| {});
-            (result.score.abs() <= max_score)
+            let result = engine.think(&game, &Limits::depth(depth));
+            (-max_score..=max_score)
+                .contains(&result.score)
                 .then(|| ScoredLine { moves: game.moves().to_vec(), score: result.score })
         })
         .collect()
@@ -221,19 +220,18 @@ pub fn write_balanced(
 ) -> io::Result<()> {
     let lines = balanced(variant, plies, depth, max_score);
     let start = Position::start(variant);
-    let max = score_in_men(max_score);
     writeln!(
         out,
         "# {variant}: {count} openings, every distinct position {plies} plies from the start (the first\n\
          # line of moves reaching it, in square-number order) that crownhead {version}, searching it\n\
-         # afresh on one thread to depth {depth}, scores within {max} men for the side to move.\n\
-         # Made by: crownhead openings --variant {variant} --plies {plies} --depth {depth} --max-score {max}",
+         # afresh on one thread to depth {depth}, scores within {max_score} men for the side to move.\n\
+         # Made by: crownhead openings --variant {variant} --plies {plies} --depth {depth} --max-score {max_score}",
         count = lines.len(),
         version = env!("CARGO_PKG_VERSION"),
     )?;
     for line in lines {
         let text = start.line_to_text(&line.moves, Position::move_to_text).join(" ");
-        writeln!(out, "{text:<24}# {}", score_in_men(line.score))?;
+        writeln!(out, "{text:<24}# {}", line.score)?;
     }
     Ok(())
 }

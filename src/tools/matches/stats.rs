@@ -166,6 +166,36 @@ pub enum SprtVerdict {
     AcceptH1,
 }
 
+/// A text that is not `ELO0,ELO1[,ALPHA,BETA]` with `ELO0 < ELO1` and error rates
+/// between 0 and 1/2.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, BETA < 1/2")]
+pub struct BadSprt(pub String);
+
+impl std::str::FromStr for Sprt {
+    type Err = BadSprt;
+
+    /// Reads `ELO0,ELO1` or `ELO0,ELO1,ALPHA,BETA` (`--sprt 0,10`).
+    fn from_str(text: &str) -> Result<Sprt, BadSprt> {
+        let bad = || BadSprt(text.to_string());
+        let numbers: Vec<f64> = text
+            .split(',')
+            .map(|part| part.trim().parse::<f64>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| bad())?;
+        let (elo0, elo1, alpha, beta) = match *numbers.as_slice() {
+            [elo0, elo1] => (elo0, elo1, Sprt::DEFAULT_ERROR, Sprt::DEFAULT_ERROR),
+            [elo0, elo1, alpha, beta] => (elo0, elo1, alpha, beta),
+            _ => return Err(bad()),
+        };
+        let rate = |rate: f64| rate > 0.0 && rate < 0.5;
+        if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1 && rate(alpha) && rate(beta)) {
+            return Err(bad());
+        }
+        Ok(Sprt { elo0, elo1, alpha, beta })
+    }
+}
+
 impl Sprt {
     /// The default error rates, as fishtest and fastchess use.
     pub const DEFAULT_ERROR: f64 = 0.05;

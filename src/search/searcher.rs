@@ -1,6 +1,5 @@
-//! The search API: limits in, progress reports out, a stop handle, and the best move
-//! (with a move to ponder on) at the end. Every front end (Hub, DXP, match, analyse)
-//! calls this and nothing below it.
+//! The searcher: limits in, progress reports out, a stop flag, and the best move (with
+//! a move to ponder on) at the end. [`crate::engine`] wraps it for every front end.
 //!
 //! Threads share one transposition table (Lazy SMP): every thread runs iterative
 //! deepening on the same root, helpers one ply deeper on alternate threads, and they
@@ -79,6 +78,9 @@ pub struct SearchResult {
     pub best_move: Option<Move>,
     /// The expected reply, to ponder on.
     pub ponder_move: Option<Move>,
+    /// The principal variation from the root: the best move, the expected reply and on
+    /// (empty when the search was stopped before completing an iteration).
+    pub pv: Vec<Move>,
     /// The score of the best move.
     pub score: Score,
     /// The last completed depth.
@@ -89,18 +91,18 @@ pub struct SearchResult {
     pub time: Duration,
 }
 
-/// The engine: a transposition table and search threads.
-pub struct Engine {
+/// A transposition table and the search threads' move-ordering state.
+pub struct Searcher {
     table: TranspositionTable,
     orderings: Vec<Ordering>,
 }
 
-impl Engine {
-    /// An engine with a table of `table_mib` MiB searching on `threads` threads.
-    pub fn new(table_mib: usize, threads: usize) -> Engine {
-        let mut engine = Engine { table: TranspositionTable::new(table_mib), orderings: Vec::new() };
-        engine.set_threads(threads);
-        engine
+impl Searcher {
+    /// A searcher with a table of `table_mib` MiB searching on `threads` threads.
+    pub fn new(table_mib: usize, threads: usize) -> Searcher {
+        let mut searcher = Searcher { table: TranspositionTable::new(table_mib), orderings: Vec::new() };
+        searcher.set_threads(threads);
+        searcher
     }
 
     /// Sets the number of search threads (at least one).
@@ -176,7 +178,7 @@ fn send_reports(worker: &Worker, depth: i32, lines: &[Line], report: &mut dyn Fn
             seldepth: worker.seldepth as u32,
             mean_depth: worker.leaf_plies.0 as f64 / worker.leaf_plies.1.max(1) as f64,
             multipv: index + 1,
-            score: line.score,
+            score: Score::from_value(line.score),
             nodes,
             time,
             nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
@@ -200,7 +202,8 @@ fn iterate(
         return SearchResult {
             best_move: None,
             ponder_move: None,
-            score: 0,
+            pv: Vec::new(),
+            score: Score::DRAW,
             depth: 0,
             nodes: 0,
             time: Duration::ZERO,
@@ -261,7 +264,8 @@ fn iterate(
     SearchResult {
         best_move: line.and_then(|line| line.pv.first().copied()).or(root_moves.first().copied()),
         ponder_move: line.and_then(|line| line.pv.get(1).copied()),
-        score: line.map_or(0, |line| line.score),
+        pv: line.map_or_else(Vec::new, |line| line.pv.clone()),
+        score: Score::from_value(line.map_or(0, |line| line.score)),
         depth: completed as u32,
         nodes: worker.nodes,
         time: worker.deadlines().elapsed(),

@@ -1,0 +1,540 @@
+//! The command line: the `crownhead` subcommands and their arguments (clap), and their
+//! conversion into the options the front ends and tools take. `main.rs` parses and
+//! dispatches; the limits here are the engine's own constants, the same the Hub
+//! `param` lines advertise.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::{ArgMatches, Args, Parser, Subcommand};
+
+use crate::engine::{self, DEFAULT_TABLE_MIB, Limits, MAX_MULTIPV, MAX_TABLE_MIB, MAX_THREADS, Score};
+use crate::protocol::dxp;
+use crate::rules::{Color, Game, Position, Variant};
+use crate::tools::matches::game::Limit;
+use crate::tools::matches::hub_client::EngineSpec;
+use crate::tools::matches::stats::Sprt;
+use crate::tools::matches::{MatchOptions, openings};
+use crate::tools::terminal_board::Styling;
+use crate::tools::{analyse, analyse_game, bench, play};
+
+/// A fast multi-variant draughts and checkers engine.
+#[derive(Parser)]
+#[command(name = "crownhead", version, about)]
+pub struct Cli {
+    /// What to do (default: speak Hub).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Speak the Hub protocol on standard input and output (also the default).
+    Hub,
+    /// Count the leaves of the legal move tree to a depth (checks and times move generation).
+    Perft(PerftArgs),
+    /// List the legal moves of a position, one per line, in the rule set's notation.
+    Moves(PositionArgs),
+    /// Search a position and print the engine's progress and best move.
+    Analyse(AnalyseArgs),
+    /// Annotate a game of a PDN file: every move scored, the engine's choice, mistakes and
+    /// blunders marked, and a chart of the score.
+    AnalyseGame(AnalyseGameArgs),
+    /// Search a fixed set of positions to a fixed depth: speed, and (one thread) the
+    /// bench signature.
+    Bench(BenchArgs),
+    /// Play over DXP (DamExchange, TCP): listen for games, or connect and propose them.
+    Dxp(DxpArgs),
+    /// Draw a position: as an SVG picture with --svg, otherwise as text on stdout.
+    Board(BoardArgs),
+    /// Play the engine in the terminal (type help once it starts).
+    Play(PlayArgs),
+    /// Play a match between two Hub engines.
+    #[command(long_about = MATCH_ABOUT)]
+    Match(MatchArgs),
+    /// Print balanced short openings for matches: every distinct position a few plies
+    /// from the start that the engine scores near equal at a fixed depth.
+    Openings(OpeningsArgs),
+}
+
+/// The rule set.
+#[derive(Args)]
+pub struct VariantArgs {
+    /// The rule set: english, english-25, italian, spanish, spanish-short, portuguese,
+    /// russian, brazilian, pool, czech, playok or international.
+    #[arg(long, default_value = "english")]
+    pub variant: Variant,
+}
+
+/// A rule set and a position in it.
+#[derive(Args)]
+pub struct PositionArgs {
+    /// The rule set.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// The position as a PDN FEN (default: the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+}
+
+impl PositionArgs {
+    /// The position.
+    ///
+    /// # Errors
+    /// A bad FEN.
+    pub fn position(&self) -> anyhow::Result<Position> {
+        let variant = self.variant.variant;
+        match &self.fen {
+            None => Ok(Position::start(variant)),
+            Some(fen) => Position::from_fen(variant, fen).context("bad --fen"),
+        }
+    }
+
+    /// A game from the position with `moves` (blank-separated, as `--moves` takes them)
+    /// played.
+    ///
+    /// # Errors
+    /// A bad FEN or move.
+    pub fn game(&self, moves: Option<&str>) -> anyhow::Result<Game> {
+        let mut game = Game::new(self.position()?);
+        for text in moves.iter().flat_map(|moves| moves.split_whitespace()) {
+            game.play_text(text).context("bad --moves")?;
+        }
+        Ok(game)
+    }
+}
+
+/// Search threads.
+#[derive(Args)]
+pub struct ThreadsArgs {
+    /// Threads to search (or count) with.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
+    pub threads: u16,
+}
+
+/// The engine's options.
+#[derive(Args)]
+pub struct EngineArgs {
+    /// Search threads.
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+    /// Transposition table size in MiB.
+    #[arg(
+        long,
+        default_value_t = DEFAULT_TABLE_MIB as u32,
+        value_parser = clap::value_parser!(u32).range(1..=MAX_TABLE_MIB as i64)
+    )]
+    pub tt_size: u32,
+}
+
+impl EngineArgs {
+    /// The engine options these arguments give.
+    pub fn options(&self) -> engine::Options {
+        engine::Options {
+            threads: usize::from(self.threads.threads),
+            table_mib: self.tt_size as usize,
+            ..engine::Options::default()
+        }
+    }
+}
+
+/// How long to search: exactly one of these.
+#[derive(Args)]
+#[group(required = true, multiple = false)]
+pub struct LimitArgs {
+    /// Search to this depth in plies.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+    /// Search for this many seconds.
+    #[arg(long, value_parser = positive_seconds)]
+    pub movetime: Option<f64>,
+    /// Search about this many nodes.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The search limits.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            move_time: self.movetime.map(Duration::from_secs_f64),
+            ..Limits::default()
+        }
+    }
+}
+
+/// `crownhead perft`.
+#[derive(Args)]
+pub struct PerftArgs {
+    /// The position.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Plies to count to; one line is printed per depth from 1.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=40))]
+    pub depth: u32,
+    /// Print the count of each root move first.
+    #[arg(long)]
+    pub divide: bool,
+    /// Threads to count with.
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+}
+
+/// `crownhead analyse`.
+#[derive(Args)]
+pub struct AnalyseArgs {
+    /// The position.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Moves played from the position before searching, separated by blanks.
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// How long to search.
+    #[command(flatten)]
+    pub limit: LimitArgs,
+    /// The engine.
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// How many best moves to report each iteration.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_MULTIPV as i64))]
+    pub multipv: u16,
+    /// Print one JSON object per line instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl AnalyseArgs {
+    /// The engine these arguments ask for.
+    pub fn engine(&self) -> engine::Engine {
+        engine::Engine::new(engine::Options { multipv: usize::from(self.multipv), ..self.engine.options() })
+    }
+
+    /// How the analysis is printed.
+    pub fn output(&self) -> analyse::Output {
+        if self.json { analyse::Output::Json } else { analyse::Output::Text }
+    }
+}
+
+/// `crownhead analyse-game`.
+#[derive(Args)]
+pub struct AnalyseGameArgs {
+    /// The PDN file.
+    #[arg(value_name = "GAME.pdn")]
+    pub file: PathBuf,
+    /// Which game of the file, from 1.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: u32,
+    /// The rule set of games whose tags do not name one.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// How long to search each position.
+    #[command(flatten)]
+    pub limit: LimitArgs,
+    /// The engine.
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Write the annotated game here (default: standard output, the summary going to
+    /// standard error).
+    #[arg(long, value_name = "OUT.pdn")]
+    pub out: Option<PathBuf>,
+    /// Draw the score across the game as an SVG chart here.
+    #[arg(long, value_name = "OUT.svg")]
+    pub svg: Option<PathBuf>,
+}
+
+impl AnalyseGameArgs {
+    /// The options of the analysis.
+    pub fn options(&self) -> analyse_game::Options {
+        analyse_game::Options {
+            file: self.file.clone(),
+            game: self.game as usize,
+            variant: self.variant.variant,
+            limits: self.limit.limits(),
+            engine: self.engine.options(),
+            out: self.out.clone(),
+            svg: self.svg.clone(),
+            progress: std::io::stderr().is_terminal(),
+        }
+    }
+}
+
+/// `crownhead bench`.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Search depth.
+    #[arg(long, default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: u32,
+    /// Search threads.
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+}
+
+/// `crownhead dxp`.
+#[derive(Args)]
+pub struct DxpArgs {
+    /// Listen for an initiator here (the default role).
+    #[arg(long, value_name = "ADDR:PORT", conflicts_with = "connect")]
+    pub listen: Option<String>,
+    /// Connect to a follower here and propose games.
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub connect: Option<String>,
+    /// The rule set (DXP messages do not name one; its own game is International).
+    #[arg(long, default_value = "international")]
+    pub variant: Variant,
+    /// Minutes per player an initiator proposes (0: one second a move).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(0..=999))]
+    pub time: u16,
+    /// Moves in that time an initiator proposes (0: the whole game).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=999))]
+    pub moves: u16,
+    /// Think this many seconds a move, whatever the game clock says.
+    #[arg(long, value_parser = positive_seconds)]
+    pub movetime: Option<f64>,
+    /// Games an initiator plays, colours alternating.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: u32,
+    /// The engine.
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+impl DxpArgs {
+    /// The options of the DXP games.
+    pub fn options(&self) -> dxp::Options {
+        dxp::Options {
+            variant: self.variant,
+            engine: self.engine.options(),
+            minutes: self.time,
+            moves: self.moves,
+            games: self.games,
+            move_time: self.movetime.map(Duration::from_secs_f64),
+        }
+    }
+
+    /// Where to listen when not connecting.
+    pub fn listen_address(&self) -> String {
+        self.listen.clone().unwrap_or_else(|| format!("127.0.0.1:{}", dxp::DEFAULT_PORT))
+    }
+}
+
+/// `crownhead board`.
+#[derive(Args)]
+pub struct BoardArgs {
+    /// The position.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Moves played from the position before drawing it, separated by blanks.
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Write the picture to this SVG file.
+    #[arg(long, value_name = "OUT.svg")]
+    pub svg: Option<PathBuf>,
+}
+
+/// `crownhead play`.
+#[derive(Args)]
+pub struct PlayArgs {
+    /// The start position.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Seconds the engine thinks over each move and each hint.
+    #[arg(long, default_value_t = 1.0, value_parser = positive_seconds)]
+    pub movetime: f64,
+    /// The side you play (default: the side to move, so you move first).
+    #[arg(long, value_parser = colour)]
+    pub colour: Option<Color>,
+}
+
+impl PlayArgs {
+    /// The options of the game.
+    ///
+    /// # Errors
+    /// A bad FEN.
+    pub fn options(&self) -> anyhow::Result<play::Options> {
+        let start = self.position.position()?;
+        Ok(play::Options {
+            start,
+            human: self.colour.unwrap_or(start.side_to_move()),
+            move_time: Duration::from_secs_f64(self.movetime),
+            styling: Styling::for_stdout(),
+        })
+    }
+}
+
+const MATCH_ABOUT: &str = "Play a match between two Hub engines.
+
+Each opening is played twice with the colours reversed (a game pair), by default every opening of the set \
+once each way. A crash, time forfeit, illegal or unreadable move, silence or `error` answer loses the game \
+for that engine, whose process is started afresh for the next game.
+
+Statistics are the first engine's: logistic Elo with its 95% interval and the likelihood of superiority \
+(LOS), both from the variance of the game-pair scores (pentanomial); the SPRT uses the normalized Elo model \
+with a pentanomial likelihood over game pairs, as fishtest and fastchess do, alpha = beta = 0.05 unless \
+given.";
+
+/// `crownhead match`.
+#[derive(Args)]
+pub struct MatchArgs {
+    /// An engine's command line, split at blanks ('...' and "..." quote them). Give
+    /// two.
+    #[arg(long = "engine", value_name = "CMD", required = true)]
+    pub engine: Vec<String>,
+    /// A Hub parameter (set-param) of the engine given by the last --engine before it;
+    /// repeat for more.
+    #[arg(long = "engine-option", value_name = "NAME=VALUE")]
+    pub engine_option: Vec<String>,
+    /// The rule set.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Games to play, rounded up to whole pairs; with --sprt, the most to play.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: Option<u64>,
+    /// Play until this SPRT decides: the normalized Elo of H0 and H1, and optionally the
+    /// error rates alpha and beta (default 0.05 each).
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
+    pub sprt: Option<Sprt>,
+    /// How long the engines think.
+    #[command(flatten)]
+    pub limit: MatchLimitArgs,
+    /// `builtin` (English: the ACF 3-move deck; other rule sets: balanced 3-ply
+    /// openings), or a file with one FEN or move list per line (`#` comments).
+    #[arg(long, value_name = "FILE|builtin", default_value = "builtin")]
+    pub openings: String,
+    /// Games played at once, each by its own pair of engine processes.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub concurrency: u16,
+    /// Append every game to this PDN file as it finishes.
+    #[arg(long, value_name = "OUT.pdn")]
+    pub pdn: Option<PathBuf>,
+}
+
+/// How long the engines of a match may think: exactly one of these.
+#[derive(Args)]
+#[group(required = true, multiple = false)]
+pub struct MatchLimitArgs {
+    /// A clock per engine: BASE seconds for the game, INC seconds more for each move
+    /// (added before the move, as Hub counts it).
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<Limit>,
+    /// Seconds per move.
+    #[arg(long, value_parser = positive_seconds)]
+    pub movetime: Option<f64>,
+    /// Search depth per move (an engine silent for 60 s loses).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+    /// Nodes per move (an engine silent for 60 s loses).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+}
+
+impl MatchLimitArgs {
+    fn limit(&self) -> anyhow::Result<Limit> {
+        match (self.tc, self.movetime, self.depth, self.nodes) {
+            (Some(clock), ..) => Ok(clock),
+            (_, Some(seconds), ..) => Ok(Limit::MoveTime(Duration::from_secs_f64(seconds))),
+            (_, _, Some(depth), _) => Ok(Limit::Depth(depth)),
+            (.., Some(nodes)) => Ok(Limit::Nodes(nodes)),
+            _ => anyhow::bail!("give --tc, --movetime, --depth or --nodes"),
+        }
+    }
+}
+
+impl MatchArgs {
+    /// The options of the match; `matches` are the subcommand's parsed arguments, whose
+    /// positions tie each --engine-option to its engine.
+    ///
+    /// # Errors
+    /// Bad engines, options or openings.
+    pub fn options(self, matches: &ArgMatches) -> anyhow::Result<MatchOptions> {
+        let variant = self.variant.variant;
+        let openings = match self.openings.as_str() {
+            "builtin" => openings::builtin(variant)?,
+            path => openings::read_file(Path::new(path), variant)
+                .with_context(|| format!("bad --openings {path}"))?,
+        };
+        Ok(MatchOptions {
+            engines: engine_specs(matches)?,
+            variant,
+            games: self.games,
+            sprt: self.sprt,
+            limit: self.limit.limit()?,
+            openings,
+            concurrency: usize::from(self.concurrency),
+            pdn: self.pdn,
+        })
+    }
+}
+
+/// The two engines of `crownhead match`, each with the --engine-option values given
+/// after it (clap keeps the two lists apart, so their positions on the command line put
+/// them back together).
+fn engine_specs(matches: &ArgMatches) -> anyhow::Result<[EngineSpec; 2]> {
+    let mut items: Vec<(usize, bool, &String)> = Vec::new();
+    for (id, is_option) in [("engine", false), ("engine_option", true)] {
+        if let (Some(indices), Some(values)) = (matches.indices_of(id), matches.get_many::<String>(id)) {
+            items.extend(indices.zip(values).map(|(index, value)| (index, is_option, value)));
+        }
+    }
+    items.sort_by_key(|&(index, ..)| index);
+    let mut specs: Vec<EngineSpec> = Vec::new();
+    for (_, is_option, value) in items {
+        if is_option {
+            let Some((name, setting)) = value.split_once('=') else {
+                anyhow::bail!("--engine-option '{value}' is not NAME=VALUE");
+            };
+            let Some(spec) = specs.last_mut() else {
+                anyhow::bail!("--engine-option '{value}' comes before any --engine");
+            };
+            spec.options.push((name.trim().to_string(), setting.trim().to_string()));
+        } else {
+            specs.push(EngineSpec::parse(value)?);
+        }
+    }
+    let count = specs.len();
+    specs.try_into().map_err(|_| anyhow::anyhow!("a match needs two --engine, not {count}"))
+}
+
+/// `crownhead openings`.
+#[derive(Args)]
+pub struct OpeningsArgs {
+    /// The rule set.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Plies from the start position.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=6))]
+    pub plies: u32,
+    /// Search depth of the check.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub depth: u32,
+    /// The largest score kept, either way, in men.
+    #[arg(long, default_value = "0.25", value_parser = men)]
+    pub max_score: Score,
+}
+
+fn colour(text: &str) -> Result<Color, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        _ => Err(format!("'{text}' is not white or black")),
+    }
+}
+
+/// A score of 0 to 50 men.
+fn men(text: &str) -> Result<Score, String> {
+    match text.parse::<f64>() {
+        Ok(men) if (0.0..=50.0).contains(&men) => Ok(Score::from_centi_men((men * 100.0).round() as i32)),
+        _ => Err(format!("'{text}' is not a number of men from 0 to 50")),
+    }
+}
+
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds < 1e9 => Ok(seconds),
+        _ => Err(format!("'{text}' is not a positive number of seconds")),
+    }
+}

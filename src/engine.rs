@@ -1,0 +1,225 @@
+//! The engine: the one API every front end (Hub, DXP) and tool (analyse, analyse-game,
+//! play, bench, openings, matches) calls. It owns the search threads and the
+//! transposition table, takes options, and searches a game's position either on a
+//! thread of its own ([`Engine::go`], for protocols that must keep listening) or on the
+//! caller's ([`Engine::think`] and [`Engine::analyse`], for tools).
+//!
+//! ```
+//! use crownhead::engine::{Engine, Limits, Options};
+//! use crownhead::rules::{Game, Position, Variant};
+//!
+//! // English, White to move: 23-18 gives a man to take two (14x23 27x11x...).
+//! let position = Position::from_fen(Variant::English, "W:W22,23,27,28,32:B5,14,15")?;
+//! let moves: Vec<String> = position.legal_moves().iter().map(|mv| position.move_to_text(mv)).collect();
+//! assert!(moves.contains(&"23-18".to_string()));
+//!
+//! let mut engine = Engine::new(Options { table_mib: 1, ..Options::default() });
+//! let result = engine.think(&Game::new(position), &Limits::depth(8));
+//! let best = result.best_move.map(|mv| position.move_to_text(&mv));
+//! assert_eq!(best.as_deref(), Some("23-18"));
+//! assert!(result.score.is_win());
+//! # Ok::<(), crownhead::rules::FenError>(())
+//! ```
+
+use std::io;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
+
+use crate::rules::Game;
+use crate::search::{SearchControl, Searcher};
+
+pub use crate::search::{Clock, Info, Limits, Score, SearchResult};
+
+/// The most search threads the engine takes (Hub's `threads` parameter, `--threads`).
+pub const MAX_THREADS: usize = 512;
+
+/// The largest transposition table, in MiB (Hub's `tt-size`, `--tt-size`).
+pub const MAX_TABLE_MIB: usize = 65536;
+
+/// The default transposition table size, in MiB.
+pub const DEFAULT_TABLE_MIB: usize = 64;
+
+/// The most best moves reported per iteration (`--multipv`).
+pub const MAX_MULTIPV: usize = 256;
+
+/// How the engine searches. Values outside the documented ranges are brought inside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Search threads, 1 to [`MAX_THREADS`].
+    pub threads: usize,
+    /// Transposition table size in MiB, 1 to [`MAX_TABLE_MIB`].
+    pub table_mib: usize,
+    /// How many best moves each iteration reports, 1 to [`MAX_MULTIPV`] (as UCI's
+    /// MultiPV): the best first, each with its own line.
+    pub multipv: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { threads: 1, table_mib: DEFAULT_TABLE_MIB, multipv: 1 }
+    }
+}
+
+impl Options {
+    /// The options with every value inside its range.
+    fn clamped(self) -> Options {
+        Options {
+            threads: self.threads.clamp(1, MAX_THREADS),
+            table_mib: self.table_mib.clamp(1, MAX_TABLE_MIB),
+            multipv: self.multipv.clamp(1, MAX_MULTIPV),
+        }
+    }
+}
+
+/// What a search started by [`Engine::go`] reports, in order: each completed iteration,
+/// then the result once.
+#[derive(Clone, Copy, Debug)]
+pub enum Report<'a> {
+    /// An iteration completed (one report per line in multi-PV).
+    Info(&'a Info),
+    /// The search ended.
+    Done(&'a SearchResult),
+}
+
+/// The engine: options, search threads and their shared transposition table.
+pub struct Engine {
+    options: Options,
+    searcher: Arc<Mutex<Searcher>>,
+    /// The control of the last search started by `go`, stopped before anything else
+    /// touches the searcher.
+    running: Option<Arc<SearchControl>>,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(Options::default())
+    }
+}
+
+impl Engine {
+    /// An engine with these options.
+    pub fn new(options: Options) -> Engine {
+        let options = options.clamped();
+        let searcher = Searcher::new(options.table_mib, options.threads);
+        Engine { options, searcher: Arc::new(Mutex::new(searcher)), running: None }
+    }
+
+    /// The options in force.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// Sets the number of search threads (stops a search in progress first).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.options.threads = threads.clamp(1, MAX_THREADS);
+        let threads = self.options.threads;
+        self.searcher().set_threads(threads);
+    }
+
+    /// Replaces the transposition table with an empty one of `mib` MiB (stops a search
+    /// in progress first).
+    pub fn set_table_size(&mut self, mib: usize) {
+        self.options.table_mib = mib.clamp(1, MAX_TABLE_MIB);
+        let mib = self.options.table_mib;
+        self.searcher().set_table_size(mib);
+    }
+
+    /// Sets how many best moves each iteration reports.
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.options.multipv = lines.clamp(1, MAX_MULTIPV);
+    }
+
+    /// Forgets everything learnt: the next search is unrelated to the last (stops a
+    /// search in progress first).
+    pub fn new_game(&mut self) {
+        self.searcher().new_game();
+    }
+
+    /// Searches the position `game` has reached within `limits` on the caller's thread.
+    pub fn think(&mut self, game: &Game, limits: &Limits) -> SearchResult {
+        self.analyse(game, limits, |_| {})
+    }
+
+    /// Like [`Engine::think`], reporting each completed iteration to `report` as it
+    /// comes.
+    pub fn analyse(&mut self, game: &Game, limits: &Limits, report: impl FnMut(&Info)) -> SearchResult {
+        let multipv = self.options.multipv;
+        self.searcher().search(game, limits, multipv, &SearchControl::new(false), report)
+    }
+
+    /// Starts searching the position `game` has reached within `limits` on a thread of
+    /// its own, and returns at once. `report` hears of every completed iteration and
+    /// then of the result, on the search thread. With `pondering`, time limits wait for
+    /// [`SearchHandle::ponder_hit`]. A search already running is stopped first.
+    ///
+    /// # Errors
+    /// When the thread cannot be started.
+    pub fn go(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        pondering: bool,
+        mut report: impl FnMut(Report) + Send + 'static,
+    ) -> io::Result<SearchHandle> {
+        self.stop();
+        let control = Arc::new(SearchControl::new(pondering));
+        let searcher = Arc::clone(&self.searcher);
+        let (game, limits, multipv) = (game.clone(), *limits, self.options.multipv);
+        let search_control = Arc::clone(&control);
+        let thread = std::thread::Builder::new().name("search".into()).spawn(move || {
+            let mut searcher = searcher.lock().unwrap_or_else(PoisonError::into_inner);
+            let result =
+                searcher.search(&game, &limits, multipv, &search_control, |info| report(Report::Info(info)));
+            report(Report::Done(&result));
+            result
+        })?;
+        self.running = Some(Arc::clone(&control));
+        Ok(SearchHandle { control, thread })
+    }
+
+    /// Stops the search started by `go`, if one runs; it still reports its result.
+    pub fn stop(&mut self) {
+        if let Some(control) = self.running.take() {
+            control.stop();
+        }
+    }
+
+    /// The searcher, once any search started by `go` has stopped and let go of it.
+    fn searcher(&mut self) -> MutexGuard<'_, Searcher> {
+        self.stop();
+        self.searcher.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// A search running on its own thread, started by [`Engine::go`].
+#[derive(Debug)]
+pub struct SearchHandle {
+    control: Arc<SearchControl>,
+    thread: JoinHandle<SearchResult>,
+}
+
+impl SearchHandle {
+    /// Asks the search to stop as soon as it can (within a millisecond or so); it then
+    /// reports its result.
+    pub fn stop(&self) {
+        self.control.stop();
+    }
+
+    /// The pondered move was played: time limits start counting now.
+    pub fn ponder_hit(&self) {
+        self.control.ponder_hit();
+    }
+
+    /// Whether the search has ended.
+    pub fn is_finished(&self) -> bool {
+        self.thread.is_finished()
+    }
+
+    /// Waits for the search to end and returns its result.
+    pub fn wait(self) -> SearchResult {
+        match self.thread.join() {
+            Ok(result) => result,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
+}
