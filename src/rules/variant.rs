@@ -9,53 +9,68 @@ use std::str::FromStr;
 
 use super::{Color, Geometry};
 
-/// A rule set offered by the engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
+/// Declares the rule sets once, in the order they are listed to users: each entry is a
+/// variant's doc comment, its name and the constant holding its [`Rules`]. From this one
+/// list come the enum [`Variant`] (so `Variant as usize` is the position in the list),
+/// [`Variant::ALL`] and the table behind [`Variant::rules`], so their orders cannot
+/// differ; a compile-time check makes sure every rules constant names its own variant.
+/// [`with_variant`](crate::with_variant) names the variants again but takes each index
+/// from the enum, so its order does not matter and a missing variant does not compile.
+macro_rules! rule_sets {
+    ($($(#[doc = $doc:literal])* $variant:ident => $rules:ident,)*) => {
+        /// A rule set offered by the engine.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Variant {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        impl Variant {
+            /// Every rule set, in the order they are listed to users.
+            pub const ALL: [Variant; [$(Variant::$variant),*].len()] = [$(Variant::$variant),*];
+        }
+
+        /// Indexed by `Variant as usize`, in the order of [`Variant::ALL`].
+        static RULES: [Rules; Variant::ALL.len()] = [$($rules),*];
+
+        // Every rules constant says which variant it is; it must be the one it is listed with.
+        const _: () = {
+            $(assert!(
+                $rules.variant as usize == Variant::$variant as usize,
+                concat!(stringify!($rules), " is not the rules of Variant::", stringify!($variant)),
+            );)*
+        };
+    };
+}
+
+rule_sets! {
     /// English/American checkers (WCDF), the default.
-    English,
+    English => ENGLISH,
     /// English rules with the German 8x8 site's draw rules (25 moves without capture or
     /// crowning).
-    English25,
+    English25 => ENGLISH_25,
     /// Italian draughts (FID).
-    Italian,
+    Italian => ITALIAN,
     /// Spanish draughts, flying kings.
-    Spanish,
+    Spanish => SPANISH,
     /// Spanish draughts with kings that move one square, a site table option.
-    SpanishShort,
+    SpanishShort => SPANISH_SHORT,
     /// Portuguese draughts (FPD).
-    Portuguese,
+    Portuguese => PORTUGUESE,
     /// Russian draughts (shashki).
-    Russian,
+    Russian => RUSSIAN,
     /// Brazilian draughts: International rules on 8x8.
-    Brazilian,
+    Brazilian => BRAZILIAN,
     /// American pool checkers (APCA).
-    Pool,
+    Pool => POOL,
     /// Czech draughts (ČFD).
-    Czech,
+    Czech => CZECH,
     /// The PlayOK (Kurnik) 8x8 rules.
-    PlayOk,
+    PlayOk => PLAYOK,
     /// International draughts on 10x10 (FMJD).
-    International,
+    International => INTERNATIONAL,
 }
 
 impl Variant {
-    /// Every rule set, in the order they are listed to users.
-    pub const ALL: [Variant; 12] = [
-        Variant::English,
-        Variant::English25,
-        Variant::Italian,
-        Variant::Spanish,
-        Variant::SpanishShort,
-        Variant::Portuguese,
-        Variant::Russian,
-        Variant::Brazilian,
-        Variant::Pool,
-        Variant::Czech,
-        Variant::PlayOk,
-        Variant::International,
-    ];
-
     /// The rules of this variant.
     #[inline]
     pub fn rules(self) -> &'static Rules {
@@ -240,6 +255,30 @@ const ENGLISH: Rules = Rules {
     draws: USUAL_DRAWS,
 };
 
+const ENGLISH_25: Rules = Rules {
+    variant: Variant::English25,
+    name: "english-25",
+    game_type: "21",
+    pdn_variant_tag: Some("english-25"),
+    draws: DrawRules {
+        repetition: true,
+        move_limit: Some(MoveLimit { plies: 50, reset: CounterReset::CaptureOrCrowning }),
+        lone_king: &[],
+    },
+    ..ENGLISH
+};
+
+const ITALIAN: Rules = Rules {
+    variant: Variant::Italian,
+    name: "italian",
+    first_to_move: Color::White,
+    men_capture_kings: false,
+    precedence: Precedence::Italian,
+    mirrored: true,
+    game_type: "22,W,8,8,N2,1",
+    ..ENGLISH
+};
+
 const SPANISH: Rules = Rules {
     variant: Variant::Spanish,
     name: "spanish",
@@ -257,6 +296,18 @@ const SPANISH: Rules = Rules {
     pdn_variant_tag: None,
     draws: USUAL_DRAWS,
 };
+
+const SPANISH_SHORT: Rules = Rules {
+    variant: Variant::SpanishShort,
+    name: "spanish-short",
+    flying_kings: false,
+    game_type: "24",
+    pdn_variant_tag: Some("spanish-short"),
+    ..SPANISH
+};
+
+const PORTUGUESE: Rules =
+    Rules { variant: Variant::Portuguese, name: "portuguese", game_type: "28,W,8,8,N1,1", ..SPANISH };
 
 const RUSSIAN: Rules = Rules {
     variant: Variant::Russian,
@@ -278,6 +329,60 @@ const RUSSIAN: Rules = Rules {
         move_limit: Some(MoveLimit { plies: 30, reset: CounterReset::ManMoveOrCapture }),
         lone_king: &[LoneKingLimit { min_pieces: 3, max_pieces: 3, all_kings: true, plies: 30 }],
     },
+};
+
+const BRAZILIAN: Rules = Rules {
+    variant: Variant::Brazilian,
+    name: "brazilian",
+    precedence: Precedence::MostPieces,
+    crowning: MidCaptureCrowning::ContinuesAsMan,
+    game_type: "26,W,8,8,A0,0",
+    draws: DrawRules {
+        repetition: true,
+        move_limit: Some(MoveLimit { plies: 40, reset: CounterReset::ManMoveOrCapture }),
+        lone_king: &[],
+    },
+    ..RUSSIAN
+};
+
+const POOL: Rules = Rules {
+    variant: Variant::Pool,
+    name: "pool",
+    first_to_move: Color::Black,
+    crowning: MidCaptureCrowning::ContinuesAsMan,
+    numbering: FROM_TOP_LEFT,
+    algebraic: false,
+    game_type: "23,B,8,8,N1,0",
+    draws: DrawRules {
+        repetition: true,
+        move_limit: FORTY_MOVES,
+        lone_king: &[LoneKingLimit { min_pieces: 3, max_pieces: 3, all_kings: true, plies: 26 }],
+    },
+    ..RUSSIAN
+};
+
+const CZECH: Rules = Rules {
+    variant: Variant::Czech,
+    name: "czech",
+    men_capture_backward: false,
+    precedence: Precedence::KingFirst,
+    crowning: MidCaptureCrowning::EndsMove,
+    game_type: "29,W,8,8,A0,0",
+    draws: USUAL_DRAWS,
+    ..RUSSIAN
+};
+
+const PLAYOK: Rules = Rules {
+    variant: Variant::PlayOk,
+    name: "playok",
+    crowning: MidCaptureCrowning::EndsMove,
+    pdn_variant_tag: Some("playok"),
+    draws: DrawRules {
+        repetition: false,
+        move_limit: Some(MoveLimit { plies: 60, reset: CounterReset::CaptureOrCrowning }),
+        lone_king: &[],
+    },
+    ..RUSSIAN
 };
 
 const INTERNATIONAL: Rules = Rules {
@@ -315,111 +420,23 @@ pub fn fixed_rules<const V: usize>() -> &'static Rules {
 
 /// Calls `$function::<V>($args)` with `V` the number of `$variant`, so that the function
 /// is compiled once per rule set with the rules as constants.
+///
+/// Each arm takes `V` from the variant it matches, so the order of the names below does
+/// not matter, and leaving one out makes the `match` non-exhaustive, which does not compile.
 #[macro_export]
 macro_rules! with_variant {
-    ($variant:expr, $function:ident($($arg:expr),* $(,)?)) => {
+    (@arms $variant:expr, $function:ident, $args:tt, $($name:ident)*) => {
         match $variant {
-            $crate::rules::Variant::English => $function::<0>($($arg),*),
-            $crate::rules::Variant::English25 => $function::<1>($($arg),*),
-            $crate::rules::Variant::Italian => $function::<2>($($arg),*),
-            $crate::rules::Variant::Spanish => $function::<3>($($arg),*),
-            $crate::rules::Variant::SpanishShort => $function::<4>($($arg),*),
-            $crate::rules::Variant::Portuguese => $function::<5>($($arg),*),
-            $crate::rules::Variant::Russian => $function::<6>($($arg),*),
-            $crate::rules::Variant::Brazilian => $function::<7>($($arg),*),
-            $crate::rules::Variant::Pool => $function::<8>($($arg),*),
-            $crate::rules::Variant::Czech => $function::<9>($($arg),*),
-            $crate::rules::Variant::PlayOk => $function::<10>($($arg),*),
-            $crate::rules::Variant::International => $function::<11>($($arg),*),
+            $($crate::rules::Variant::$name => $function::<{ $crate::rules::Variant::$name as usize }> $args,)*
         }
     };
+    ($variant:expr, $function:ident($($arg:expr),* $(,)?)) => {
+        $crate::with_variant!(
+            @arms $variant,
+            $function,
+            ($($arg),*),
+            English English25 Italian Spanish SpanishShort Portuguese Russian Brazilian Pool Czech PlayOk
+            International
+        )
+    };
 }
-
-/// Indexed by `Variant as usize`, in the order of [`Variant::ALL`].
-static RULES: [Rules; 12] = [
-    ENGLISH,
-    Rules {
-        variant: Variant::English25,
-        name: "english-25",
-        game_type: "21",
-        pdn_variant_tag: Some("english-25"),
-        draws: DrawRules {
-            repetition: true,
-            move_limit: Some(MoveLimit { plies: 50, reset: CounterReset::CaptureOrCrowning }),
-            lone_king: &[],
-        },
-        ..ENGLISH
-    },
-    Rules {
-        variant: Variant::Italian,
-        name: "italian",
-        first_to_move: Color::White,
-        men_capture_kings: false,
-        precedence: Precedence::Italian,
-        mirrored: true,
-        game_type: "22,W,8,8,N2,1",
-        ..ENGLISH
-    },
-    SPANISH,
-    Rules {
-        variant: Variant::SpanishShort,
-        name: "spanish-short",
-        flying_kings: false,
-        game_type: "24",
-        pdn_variant_tag: Some("spanish-short"),
-        ..SPANISH
-    },
-    Rules { variant: Variant::Portuguese, name: "portuguese", game_type: "28,W,8,8,N1,1", ..SPANISH },
-    RUSSIAN,
-    Rules {
-        variant: Variant::Brazilian,
-        name: "brazilian",
-        precedence: Precedence::MostPieces,
-        crowning: MidCaptureCrowning::ContinuesAsMan,
-        game_type: "26,W,8,8,A0,0",
-        draws: DrawRules {
-            repetition: true,
-            move_limit: Some(MoveLimit { plies: 40, reset: CounterReset::ManMoveOrCapture }),
-            lone_king: &[],
-        },
-        ..RUSSIAN
-    },
-    Rules {
-        variant: Variant::Pool,
-        name: "pool",
-        first_to_move: Color::Black,
-        crowning: MidCaptureCrowning::ContinuesAsMan,
-        numbering: FROM_TOP_LEFT,
-        algebraic: false,
-        game_type: "23,B,8,8,N1,0",
-        draws: DrawRules {
-            repetition: true,
-            move_limit: FORTY_MOVES,
-            lone_king: &[LoneKingLimit { min_pieces: 3, max_pieces: 3, all_kings: true, plies: 26 }],
-        },
-        ..RUSSIAN
-    },
-    Rules {
-        variant: Variant::Czech,
-        name: "czech",
-        men_capture_backward: false,
-        precedence: Precedence::KingFirst,
-        crowning: MidCaptureCrowning::EndsMove,
-        game_type: "29,W,8,8,A0,0",
-        draws: USUAL_DRAWS,
-        ..RUSSIAN
-    },
-    Rules {
-        variant: Variant::PlayOk,
-        name: "playok",
-        crowning: MidCaptureCrowning::EndsMove,
-        pdn_variant_tag: Some("playok"),
-        draws: DrawRules {
-            repetition: false,
-            move_limit: Some(MoveLimit { plies: 60, reset: CounterReset::CaptureOrCrowning }),
-            lone_king: &[],
-        },
-        ..RUSSIAN
-    },
-    INTERNATIONAL,
-];
