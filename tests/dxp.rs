@@ -161,6 +161,22 @@ fn hostile_input_leaves_the_follower_serving() {
 }
 
 #[test]
+fn a_move_that_is_not_legal_ends_the_game() {
+    // The follower plays Black, so the tester moves first: a move onto an occupied
+    // square, a capture where there is none, a square off the board. Each is answered
+    // with GAMEEND reason 0, and the next game on the same connection is played.
+    let follower = Follower::start("international");
+    for illegal in ["M0000504500", "M000032230128", "M0000992800"] {
+        let request = format!("{GAME_REQUEST}\0{illegal}\0{GAME_REQUEST}\0M0000322800\0");
+        let answers = exchange(&follower.address, request.as_bytes(), Duration::from_millis(600));
+        assert!(answers.len() >= 4, "{illegal}: {answers:?}");
+        assert!(answers[0].starts_with('A') && answers[0].ends_with('0'), "{answers:?}");
+        assert_eq!(answers[1], "E00", "{illegal}: {answers:?}");
+        assert!(answers[2].starts_with('A') && answers[3].starts_with('M'), "{answers:?}");
+    }
+}
+
+#[test]
 fn back_request_takes_the_game_back() {
     // The follower plays White and moves first; going back to move 1 with White to move
     // is accepted (K0), and the follower moves again from the start.
@@ -180,7 +196,7 @@ fn back_request_takes_the_game_back() {
 
 #[test]
 fn messages_round_trip() {
-    use crownhead::protocol::dxp::Message;
+    use crownhead::protocol::dxp::{BackAcceptCode, GameAcceptCode, GameEndReason, Message};
     use crownhead::rules::Color;
     let messages = [
         Message::Chat("hello".into()),
@@ -192,11 +208,11 @@ fn messages_round_trip() {
             moves: 75,
             position: Some((Color::White, "e".repeat(50))),
         },
-        Message::GameAccept { name: "crownhead".into(), code: 0 },
+        Message::GameAccept { name: "crownhead".into(), code: GameAcceptCode::Accepted },
         Message::Move { seconds: 12, from: 5, to: 25, captured: vec![4, 22, 12, 20] },
-        Message::GameEnd { reason: 2, stop: 1 },
+        Message::GameEnd { reason: GameEndReason::Draw, stop: true },
         Message::BackRequest { number: 5, color: Color::White },
-        Message::BackAccept { code: 1 },
+        Message::BackAccept { code: BackAcceptCode::NotSupported },
     ];
     for message in messages {
         assert_eq!(Message::parse(&message.to_text()), Ok(message.clone()), "{}", message.to_text());

@@ -12,11 +12,93 @@
 //! ```
 //!
 //! Colours are `W` (white) and `Z` (zwart, black). A message is at most 127 characters.
+//! The one-digit codes (GAMEACC's answer, GAMEEND's reason, BACKACC's answer) are enums
+//! whose wire numbers are written once, in their definitions below.
+
+use std::fmt;
 
 use crate::rules::Color;
 
 /// The longest message the protocol allows.
 pub const MAX_LENGTH: usize = 127;
+
+/// A one-digit code of a message as an enum: each variant's wire number and meaning are
+/// written once, and give [`code`](GameEndReason::code), `TryFrom<u8>` (an unknown
+/// number is [`MessageError::Code`]), `Display` and the variant's doc.
+macro_rules! wire_code {
+    (
+        $(#[$meta:meta])*
+        $name:ident, $kind:literal $field:literal {
+            $($variant:ident = $code:literal: $text:literal,)+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $(#[doc = concat!("`", stringify!($code), "`: ", $text, ".")] $variant,)+
+        }
+
+        impl $name {
+            /// Every value, in wire order.
+            pub const ALL: &[$name] = &[$($name::$variant),+];
+
+            /// The number on the wire.
+            pub const fn code(self) -> u8 {
+                match self {
+                    $($name::$variant => $code,)+
+                }
+            }
+        }
+
+        impl TryFrom<u8> for $name {
+            type Error = MessageError;
+
+            fn try_from(code: u8) -> Result<$name, MessageError> {
+                match code {
+                    $($code => Ok($name::$variant),)+
+                    _ => Err(MessageError::Code { kind: $kind, field: $field, code }),
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(match self {
+                    $($name::$variant => $text,)+
+                })
+            }
+        }
+    };
+}
+
+wire_code! {
+    /// The follower's answer to a game request (GAMEACC).
+    GameAcceptCode, "GAMEACC" "code" {
+        Accepted = 0: "accepted",
+        WrongVersion = 1: "wrong protocol version",
+        NotThisGame = 2: "not this game, maybe another",
+        NoGames = 3: "no games at all",
+    }
+}
+
+wire_code! {
+    /// Why the sender ends the game (GAMEEND), in its own words.
+    GameEndReason, "GAMEEND" "reason" {
+        Unknown = 0: "unknown",
+        GiveUp = 1: "I give up",
+        Draw = 2: "draw",
+        Win = 3: "I win",
+    }
+}
+
+wire_code! {
+    /// The answer to a back request (BACKACC).
+    BackAcceptCode, "BACKACC" "code" {
+        Accepted = 0: "accepted",
+        NotSupported = 1: "not supported",
+        Continue = 2: "wants to continue",
+    }
+}
 
 /// A DXP message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,8 +125,8 @@ pub enum Message {
     GameAccept {
         /// The follower's name.
         name: String,
-        /// 0 accepted; 1 wrong version; 2 not this game, maybe another; 3 no games.
-        code: u8,
+        /// Accepted, or why not.
+        code: GameAcceptCode,
     },
     /// A move.
     Move {
@@ -59,10 +141,10 @@ pub enum Message {
     },
     /// Ends the game (or confirms its end).
     GameEnd {
-        /// 0 unknown, 1 I give up, 2 draw, 3 I win.
-        reason: u8,
-        /// 0: willing to play another game; 1: stop.
-        stop: u8,
+        /// Why, in the sender's words.
+        reason: GameEndReason,
+        /// The sender stops (`1`) rather than being willing to play another game (`0`).
+        stop: bool,
     },
     /// Asks to go back to move `number` with `color` to move.
     BackRequest {
@@ -71,10 +153,10 @@ pub enum Message {
         /// The side to move there.
         color: Color,
     },
-    /// Answers a back request: 0 accepted, 1 not supported, 2 wants to continue.
+    /// Answers a back request.
     BackAccept {
         /// The answer.
-        code: u8,
+        code: BackAcceptCode,
     },
 }
 
@@ -94,6 +176,16 @@ pub enum MessageError {
         kind: &'static str,
         /// The field.
         field: &'static str,
+    },
+    /// A one-digit code with a number the protocol does not define.
+    #[error("unknown {kind} {field} {code}")]
+    Code {
+        /// The message type.
+        kind: &'static str,
+        /// The field.
+        field: &'static str,
+        /// The number given.
+        code: u8,
     },
 }
 
@@ -122,6 +214,20 @@ impl<'a> Fields<'a> {
         let text = self.take(width, field)?;
         let digits = text.bytes().all(|byte| byte.is_ascii_digit());
         digits.then(|| text.parse().ok()).flatten().ok_or(MessageError::Field { kind: self.kind, field })
+    }
+
+    /// A one-digit code: a digit the enum defines.
+    fn code<T: TryFrom<u8, Error = MessageError>>(&mut self, field: &'static str) -> Result<T, MessageError> {
+        T::try_from(self.number(1, field)?)
+    }
+
+    /// A one-digit flag: `0` or `1`.
+    fn flag(&mut self, field: &'static str) -> Result<bool, MessageError> {
+        match self.take(1, field)? {
+            "0" => Ok(false),
+            "1" => Ok(true),
+            _ => Err(MessageError::Field { kind: self.kind, field }),
+        }
     }
 
     fn color(&mut self, field: &'static str) -> Result<Color, MessageError> {
@@ -184,7 +290,7 @@ impl Message {
             }
             'A' => {
                 let name = fields.take(32, "name")?.trim_end().to_string();
-                Message::GameAccept { name, code: fields.number(1, "code")? }
+                Message::GameAccept { name, code: fields.code("code")? }
             }
             'M' => {
                 let seconds = fields.number(4, "time")?;
@@ -194,9 +300,9 @@ impl Message {
                 let captured = (0..count).map(|_| fields.number(2, "captured")).collect::<Result<_, _>>()?;
                 Message::Move { seconds, from, to, captured }
             }
-            'E' => Message::GameEnd { reason: fields.number(1, "reason")?, stop: fields.number(1, "stop")? },
+            'E' => Message::GameEnd { reason: fields.code("reason")?, stop: fields.flag("stop")? },
             'B' => Message::BackRequest { number: fields.number(3, "move")?, color: fields.color("colour")? },
-            _ => Message::BackAccept { code: fields.number(1, "code")? },
+            _ => Message::BackAccept { code: fields.code("code")? },
         };
         fields.end()?;
         Ok(message)
@@ -217,7 +323,7 @@ impl Message {
                     color_letter(*follower)
                 )
             }
-            Message::GameAccept { name, code } => format!("A{name:<32.32}{code}"),
+            Message::GameAccept { name, code } => format!("A{name:<32.32}{}", code.code()),
             Message::Move { seconds, from, to, captured } => {
                 let mut text = format!("M{:04}{from:02}{to:02}{:02}", seconds.min(&9999), captured.len());
                 for square in captured {
@@ -225,9 +331,65 @@ impl Message {
                 }
                 text
             }
-            Message::GameEnd { reason, stop } => format!("E{reason}{stop}"),
+            Message::GameEnd { reason, stop } => format!("E{}{}", reason.code(), u8::from(*stop)),
             Message::BackRequest { number, color } => format!("B{number:03}{}", color_letter(*color)),
-            Message::BackAccept { code } => format!("K{code}"),
+            Message::BackAccept { code } => format!("K{}", code.code()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_have_the_protocols_wire_numbers() {
+        use GameEndReason::{Draw, GiveUp, Unknown, Win};
+        assert_eq!(GameEndReason::ALL, [Unknown, GiveUp, Draw, Win]);
+        use GameAcceptCode::{Accepted, NoGames, NotThisGame, WrongVersion};
+        assert_eq!(GameAcceptCode::ALL, [Accepted, WrongVersion, NotThisGame, NoGames]);
+        assert_eq!(
+            BackAcceptCode::ALL,
+            [BackAcceptCode::Accepted, BackAcceptCode::NotSupported, BackAcceptCode::Continue]
+        );
+        for (number, reason) in (0..).zip(GameEndReason::ALL) {
+            assert_eq!(reason.code(), number);
+            assert_eq!(GameEndReason::try_from(number), Ok(*reason));
+            for stop in [false, true] {
+                let message = Message::GameEnd { reason: *reason, stop };
+                assert_eq!(message.to_text(), format!("E{number}{}", u8::from(stop)));
+                assert_eq!(Message::parse(&message.to_text()), Ok(message));
+            }
+        }
+        for (number, code) in (0..).zip(GameAcceptCode::ALL) {
+            assert_eq!(code.code(), number);
+            assert_eq!(GameAcceptCode::try_from(number), Ok(*code));
+            let message = Message::GameAccept { name: "Scan".into(), code: *code };
+            assert_eq!(message.to_text(), format!("A{:<32}{number}", "Scan"));
+            assert_eq!(Message::parse(&message.to_text()), Ok(message));
+        }
+        for (number, code) in (0..).zip(BackAcceptCode::ALL) {
+            assert_eq!(code.code(), number);
+            assert_eq!(Message::parse(&format!("K{number}")), Ok(Message::BackAccept { code: *code }));
+        }
+    }
+
+    #[test]
+    fn unknown_code_numbers_do_not_read() {
+        let error = Message::parse("E41").unwrap_err();
+        assert_eq!(error, MessageError::Code { kind: "GAMEEND", field: "reason", code: 4 });
+        assert_eq!(error.to_string(), "unknown GAMEEND reason 4");
+        assert_eq!(
+            Message::parse(&format!("A{:<32}7", "Scan")),
+            Err(MessageError::Code { kind: "GAMEACC", field: "code", code: 7 })
+        );
+        assert_eq!(Message::parse("K3"), Err(MessageError::Code { kind: "BACKACC", field: "code", code: 3 }));
+        assert_eq!(
+            GameEndReason::try_from(9),
+            Err(MessageError::Code { kind: "GAMEEND", field: "reason", code: 9 })
+        );
+        // The stop flag is 0 or 1; a reason that is no digit is a bad field.
+        assert_eq!(Message::parse("E02"), Err(MessageError::Field { kind: "GAMEEND", field: "stop" }));
+        assert_eq!(Message::parse("Ex0"), Err(MessageError::Field { kind: "GAMEEND", field: "reason" }));
     }
 }

@@ -6,6 +6,12 @@
 //! A game in progress is a [`Table`]: whose turn it is, the game clock the request set,
 //! and whether this side already sent the game's end. The side to move ends a finished
 //! game with GAMEEND instead of a MOVE, and the other side confirms it.
+//!
+//! Both roles run one receive loop, [`Session::next_event`]: it takes this side's turn,
+//! reads the next message and handles what the protocol treats alike for both (MOVE,
+//! GAMEEND, BACKREQ, CHAT); a GAMEREQ is the follower's to answer, a GAMEACC the
+//! initiator's. It hands its caller what ends a phase: the connection closing, the answer
+//! to a game request, a game's end.
 
 mod connection;
 mod message;
@@ -15,7 +21,7 @@ use std::net::{TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
 pub use connection::{Connection, PACE, Received};
-pub use message::{MAX_LENGTH, Message, MessageError};
+pub use message::{BackAcceptCode, GameAcceptCode, GameEndReason, MAX_LENGTH, Message, MessageError};
 
 use super::board::{Encoding, Letters, parse_squares, write_squares};
 use crate::engine::{self, Clock, Engine, Limits};
@@ -26,6 +32,58 @@ pub const DEFAULT_PORT: u16 = 27531;
 
 /// Thinking time per move when a game request gives no time.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
+
+/// Why a DXP session failed, or why a peer's move was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum DxpError {
+    /// Reading, writing or connecting failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// A message that does not read where only a readable one will do.
+    #[error("bad message: {0}")]
+    BadMessage(MessageError),
+    /// The peer's move is not a legal move of the game.
+    #[error("illegal move {} from the peer", written(*.from, *.to, .captured))]
+    IllegalMove {
+        /// The start square.
+        from: u8,
+        /// The end square.
+        to: u8,
+        /// The captured squares, as given.
+        captured: Vec<u8>,
+    },
+    /// The peer moved when it was not its turn.
+    #[error("move {} from the peer out of turn", written(*.from, *.to, .captured))]
+    OutOfTurn {
+        /// The start square.
+        from: u8,
+        /// The end square.
+        to: u8,
+        /// The captured squares, as given.
+        captured: Vec<u8>,
+    },
+    /// The follower did not accept the game.
+    #[error("the follower refused the game (code {code}: {0})", code = .0.code())]
+    Refused(GameAcceptCode),
+    /// The follower closed the connection before answering a game request.
+    #[error("the follower closed the connection")]
+    Closed,
+    /// The follower closed the connection during a game.
+    #[error("the follower closed the connection mid-game")]
+    ClosedMidGame,
+    /// The rules refused a move the engine chose.
+    #[error("the engine's move is refused: {0}")]
+    Rules(crate::rules::MoveError),
+}
+
+/// A MOVE's squares as text: `32-28`, or `28x19 capturing 23`.
+fn written(from: u8, to: u8, captured: &[u8]) -> String {
+    if captured.is_empty() {
+        return format!("{from}-{to}");
+    }
+    let captured: Vec<String> = captured.iter().map(u8::to_string).collect();
+    format!("{from}x{to} capturing {}", captured.join(", "))
+}
 
 /// How the engine plays DXP games.
 #[derive(Clone, Debug)]
@@ -63,12 +121,19 @@ struct Table {
     used: Duration,
     move_time: Option<Duration>,
     end_sent: bool,
-    /// The GAMEEND stop flag this side sends: 1 on an initiator's last game.
-    stop: u8,
+    /// The GAMEEND stop flag this side sends: set on an initiator's last game.
+    stop: bool,
+}
+
+/// A game that ended: its table, the outcome by the rules (or the peer's word), and why.
+struct Finished {
+    table: Table,
+    outcome: Option<Outcome>,
+    why: String,
 }
 
 impl Table {
-    fn new(start: Position, ours: Color, options: &Options, minutes: u16, moves: u16, stop: u8) -> Table {
+    fn new(start: Position, ours: Color, options: &Options, minutes: u16, moves: u16, stop: bool) -> Table {
         let move_time = options.move_time;
         Table {
             game: Game::new(start),
@@ -101,18 +166,14 @@ impl Table {
     }
 
     /// On this side's turn: the game's end if it is over, else a move.
-    fn take_turn(&mut self, connection: &mut Connection, engine: &mut Engine) -> io::Result<()> {
+    fn take_turn(&mut self, connection: &mut Connection, engine: &mut Engine) -> Result<(), DxpError> {
         if !self.our_turn() {
             return Ok(());
         }
         if let Some(result) = self.game.result() {
-            let reason = match result.outcome {
-                Outcome::Win(winner) if winner == self.ours => 3,
-                Outcome::Win(_) => 1,
-                Outcome::Draw => 2,
-            };
             self.end_sent = true;
-            return connection.send(&Message::GameEnd { reason, stop: self.stop });
+            let reason = GameEndReason::telling(result.outcome, self.ours);
+            return Ok(connection.send(&Message::GameEnd { reason, stop: self.stop })?);
         }
         let started = Instant::now();
         let result = engine.think(&self.game, &self.limits());
@@ -122,21 +183,28 @@ impl Table {
             return Ok(());
         };
         let message = move_message(self.game.position(), &mv, spent);
-        self.game.play(mv).map_err(|error| io::Error::other(error.to_string()))?;
-        connection.send(&message)
+        self.game.play(mv).map_err(DxpError::Rules)?;
+        Ok(connection.send(&message)?)
     }
 
-    /// Plays the other side's move; `false` if it is not legal here.
-    fn their_move(&mut self, from: u8, to: u8, captured: &[u8]) -> bool {
-        if self.end_sent || self.game.position().side_to_move() == self.ours {
-            return false;
-        }
-        let mut text = format!("{from}{}{to}", if captured.is_empty() { '-' } else { 'x' });
-        for square in captured {
-            text.push_str(&format!("x{square}"));
+    /// Plays the other side's move, the legal move with these squares (the captured
+    /// ones in any order).
+    ///
+    /// # Errors
+    /// [`DxpError::OutOfTurn`] on this side's turn, [`DxpError::IllegalMove`] when no
+    /// legal move has these squares; the game is unchanged.
+    fn their_move(&mut self, from: u8, to: u8, captured: &[u8]) -> Result<(), DxpError> {
+        if self.game.position().side_to_move() == self.ours {
+            return Err(DxpError::OutOfTurn { from, to, captured: captured.to_vec() });
         }
         let position = *self.game.position();
-        position.parse_hub_move(&text).ok().is_some_and(|mv| self.game.play(mv).is_ok())
+        let mut sorted = captured.to_vec();
+        sorted.sort_unstable();
+        let wanted = (from, to, sorted);
+        let mv = (position.legal_moves().into_iter())
+            .find(|mv| wire_squares(&position, mv) == wanted)
+            .ok_or_else(|| DxpError::IllegalMove { from, to, captured: captured.to_vec() })?;
+        self.game.play(mv).map_err(DxpError::Rules)
     }
 
     /// Goes back to move `number` with `color` to move, if the game has been there.
@@ -156,17 +224,205 @@ impl Table {
         self.end_sent = false;
         true
     }
+
+    /// The game ended with the peer's GAMEEND giving `reason`.
+    fn finish(self, reason: GameEndReason) -> Finished {
+        let by_rules = self.game.result();
+        // A GAMEEND answering this side's is a confirmation, not a claim (pydraughts
+        // echoes the reason it confirms).
+        let claimed = (!self.end_sent).then(|| reason.claimed_outcome(!self.ours)).flatten();
+        let outcome = by_rules.map(|result| result.outcome).or(claimed);
+        let why = by_rules
+            .map_or_else(|| format!("game end reason {}", reason.code()), |result| result.reason.to_string());
+        Finished { table: self, outcome, why }
+    }
 }
 
-fn move_message(position: &Position, mv: &Move, spent: Duration) -> Message {
+impl GameEndReason {
+    /// What the side playing `sender` says when the game ended with `outcome`.
+    fn telling(outcome: Outcome, sender: Color) -> GameEndReason {
+        match outcome {
+            Outcome::Win(winner) if winner == sender => GameEndReason::Win,
+            Outcome::Win(_) => GameEndReason::GiveUp,
+            Outcome::Draw => GameEndReason::Draw,
+        }
+    }
+
+    /// The outcome the side playing `sender` claims with this reason, if any.
+    fn claimed_outcome(self, sender: Color) -> Option<Outcome> {
+        [Outcome::Win(sender), Outcome::Win(!sender), Outcome::Draw]
+            .into_iter()
+            .find(|&outcome| GameEndReason::telling(outcome, sender) == self)
+    }
+}
+
+/// A move's squares as MOVE carries them, in the rule set's numbering (on 8x8 too):
+/// start, end, and the captured squares in ascending order.
+fn wire_squares(position: &Position, mv: &Move) -> (u8, u8, Vec<u8>) {
     let rules = position.rules();
     let mut captured: Vec<u8> = mv.captured().map(|square| rules.square_number(square)).collect();
     captured.sort_unstable();
-    Message::Move {
-        seconds: u16::try_from(spent.as_secs()).unwrap_or(u16::MAX),
-        from: rules.square_number(mv.from()),
-        to: rules.square_number(mv.to()),
-        captured,
+    (rules.square_number(mv.from()), rules.square_number(mv.to()), captured)
+}
+
+fn move_message(position: &Position, mv: &Move, spent: Duration) -> Message {
+    let (from, to, captured) = wire_squares(position, mv);
+    Message::Move { seconds: u16::try_from(spent.as_secs()).unwrap_or(u16::MAX), from, to, captured }
+}
+
+/// Which side of the protocol a session plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// Listens, and answers game requests.
+    Follower,
+    /// Connects, and requests games.
+    Initiator,
+}
+
+/// What the receive loop hands to the role it serves.
+enum Event {
+    /// The peer closed the connection.
+    Closed,
+    /// The follower's answer to this initiator's game request.
+    Answer {
+        /// The follower's name.
+        name: String,
+        /// Accepted, or why not.
+        code: GameAcceptCode,
+    },
+    /// A game ended: by a GAMEEND, or by this side ending it over the peer's move. A
+    /// GAMEEND with no game in progress gives `game: None`.
+    Ended {
+        /// The game, if one was in progress.
+        game: Option<Finished>,
+        /// The stop flag of the peer's GAMEEND.
+        stop: bool,
+    },
+}
+
+/// One connection, in either role, and the game in progress on it.
+struct Session<'a> {
+    connection: Connection,
+    options: &'a Options,
+    role: Role,
+    table: Option<Table>,
+}
+
+impl<'a> Session<'a> {
+    fn new(stream: TcpStream, options: &'a Options, role: Role) -> Session<'a> {
+        Session { connection: Connection::new(stream), options, role, table: None }
+    }
+
+    /// The receive loop: takes this side's turn, then handles messages until one ends a
+    /// phase for the role.
+    fn next_event(&mut self, engine: &mut Engine) -> Result<Event, DxpError> {
+        loop {
+            if let Some(table) = self.table.as_mut() {
+                table.take_turn(&mut self.connection, engine)?;
+            }
+            let message = match self.connection.receive()? {
+                Received::Closed => return Ok(Event::Closed),
+                // An initiator waiting for the answer to its request cannot do without it.
+                Received::Garbage(error) if self.awaits_answer() => return Err(DxpError::BadMessage(error)),
+                Received::Garbage(error) => {
+                    log::warn!("dxp: dropped a message: {error}");
+                    continue;
+                }
+                Received::Message(message) => message,
+            };
+            if let Some(event) = self.handle(message, engine)? {
+                return Ok(event);
+            }
+        }
+    }
+
+    fn awaits_answer(&self) -> bool {
+        self.role == Role::Initiator && self.table.is_none()
+    }
+
+    /// Handles one message; the event it makes for the role, if any.
+    fn handle(&mut self, message: Message, engine: &mut Engine) -> Result<Option<Event>, DxpError> {
+        match message {
+            Message::GameRequest { version, follower, minutes, moves, position, .. }
+                if self.role == Role::Follower =>
+            {
+                let code = if version != 1 {
+                    GameAcceptCode::WrongVersion
+                } else {
+                    match start_position(self.options.variant, position) {
+                        Some(start) => {
+                            engine.new_game();
+                            self.table =
+                                Some(Table::new(start, follower, self.options, minutes, moves, false));
+                            GameAcceptCode::Accepted
+                        }
+                        None => GameAcceptCode::NotThisGame,
+                    }
+                };
+                self.connection.send(&Message::GameAccept { name: own_name(), code })?;
+            }
+            Message::GameAccept { name, code } if self.awaits_answer() => {
+                return Ok(Some(Event::Answer { name, code }));
+            }
+            Message::Move { from, to, captured, .. } => {
+                let Some(table) = self.table.as_mut().filter(|table| !table.end_sent) else {
+                    log::warn!("dxp: move {} with no game in progress dropped", written(from, to, &captured));
+                    return Ok(None);
+                };
+                if let Err(error) = table.their_move(from, to, &captured) {
+                    log::warn!("dxp: {error}; ending the game");
+                    let stop = table.stop;
+                    self.connection.send(&Message::GameEnd { reason: GameEndReason::Unknown, stop })?;
+                    let game = self.table.take().map(|table| Finished {
+                        table,
+                        outcome: None,
+                        why: error.to_string(),
+                    });
+                    return Ok(Some(Event::Ended { game, stop: false }));
+                }
+            }
+            Message::GameEnd { reason, stop } => {
+                let game = self.table.take();
+                if let Some(table) = game.as_ref().filter(|table| !table.end_sent) {
+                    // The same stop flag, or stop if this side stops after this game.
+                    let stop = stop || table.stop;
+                    self.connection.send(&Message::GameEnd { reason: GameEndReason::Unknown, stop })?;
+                }
+                return Ok(Some(Event::Ended { game: game.map(|table| table.finish(reason)), stop }));
+            }
+            Message::BackRequest { number, color } => {
+                let back = self.table.as_mut().is_some_and(|table| table.go_back(number, color));
+                let code = if back { BackAcceptCode::Accepted } else { BackAcceptCode::NotSupported };
+                self.connection.send(&Message::BackAccept { code })?;
+            }
+            Message::Chat(text) => log::info!("dxp chat: {text}"),
+            other => log::warn!("dxp: unexpected message dropped: {}", other.to_text()),
+        }
+        Ok(None)
+    }
+
+    /// The initiator's wait for the answer to its game request: the follower's name.
+    fn answer(&mut self, engine: &mut Engine) -> Result<String, DxpError> {
+        loop {
+            match self.next_event(engine)? {
+                Event::Answer { name, code: GameAcceptCode::Accepted } => return Ok(name),
+                Event::Answer { code, .. } => return Err(DxpError::Refused(code)),
+                Event::Closed => return Err(DxpError::Closed),
+                // The confirmation of a game this side already ended.
+                Event::Ended { .. } => {}
+            }
+        }
+    }
+
+    /// The initiator's game, played to its end.
+    fn play_out(&mut self, engine: &mut Engine) -> Result<Finished, DxpError> {
+        loop {
+            match self.next_event(engine)? {
+                Event::Ended { game: Some(game), .. } => return Ok(game),
+                Event::Closed => return Err(DxpError::ClosedMidGame),
+                Event::Ended { game: None, .. } | Event::Answer { .. } => {}
+            }
+        }
     }
 }
 
@@ -175,7 +431,7 @@ fn move_message(position: &Position, mv: &Move, spent: Duration) -> Message {
 ///
 /// # Errors
 /// The address cannot be bound.
-pub fn listen(address: &str, options: &Options, out: &mut impl Write) -> io::Result<()> {
+pub fn listen(address: &str, options: &Options, out: &mut impl Write) -> Result<(), DxpError> {
     let listener = TcpListener::bind(address)?;
     writeln!(out, "listening on {}", listener.local_addr()?)?;
     out.flush()?;
@@ -196,67 +452,13 @@ pub fn listen(address: &str, options: &Options, out: &mut impl Write) -> io::Res
 }
 
 /// Serves one connection as a follower until the peer closes it or asks to stop.
-fn serve(stream: TcpStream, options: &Options) -> io::Result<()> {
-    let mut connection = Connection::new(stream);
+fn serve(stream: TcpStream, options: &Options) -> Result<(), DxpError> {
+    let mut session = Session::new(stream, options, Role::Follower);
     let mut engine = Engine::new(options.engine);
-    let mut table: Option<Table> = None;
     loop {
-        let message = match connection.receive()? {
-            Received::Closed => return Ok(()),
-            Received::Garbage(error) => {
-                log::warn!("dxp: dropped a message: {error}");
-                continue;
-            }
-            Received::Message(message) => message,
-        };
-        match message {
-            Message::GameRequest { version, follower, minutes, moves, position, .. } => {
-                let code = if version != 1 {
-                    1
-                } else {
-                    match start_position(options.variant, position) {
-                        Some(start) => {
-                            engine.new_game();
-                            table = Some(Table::new(start, follower, options, minutes, moves, 0));
-                            0
-                        }
-                        None => 2,
-                    }
-                };
-                connection.send(&Message::GameAccept { name: own_name(), code })?;
-            }
-            Message::Move { from, to, captured, .. } => match table.as_mut() {
-                Some(current) if !current.end_sent => {
-                    if !current.their_move(from, to, &captured) {
-                        log::warn!("dxp: illegal or out-of-turn move {from}-{to}; ending the game");
-                        current.end_sent = true;
-                        connection.send(&Message::GameEnd { reason: 0, stop: 0 })?;
-                    }
-                }
-                _ => log::warn!("dxp: move {from}-{to} with no game in progress dropped"),
-            },
-            Message::GameEnd { stop, .. } => {
-                if table.take().is_some_and(|ended| !ended.end_sent) {
-                    connection.send(&Message::GameEnd { reason: 0, stop })?;
-                }
-                if stop == 1 {
-                    return Ok(());
-                }
-            }
-            Message::BackRequest { number, color } => {
-                let code = match table.as_mut() {
-                    Some(current) => u8::from(!current.go_back(number, color)),
-                    None => 1,
-                };
-                connection.send(&Message::BackAccept { code })?;
-            }
-            Message::Chat(text) => log::info!("dxp chat: {text}"),
-            Message::GameAccept { .. } | Message::BackAccept { .. } => {
-                log::warn!("dxp: unexpected message dropped")
-            }
-        }
-        if let Some(current) = table.as_mut() {
-            current.take_turn(&mut connection, &mut engine)?;
+        match session.next_event(&mut engine)? {
+            Event::Closed | Event::Ended { stop: true, .. } => return Ok(()),
+            Event::Ended { .. } | Event::Answer { .. } => {}
         }
     }
 }
@@ -276,8 +478,8 @@ fn start_position(variant: Variant, requested: Option<(Color, String)>) -> Optio
 ///
 /// # Errors
 /// The connection fails, closes mid-game, or a game is refused.
-pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> io::Result<()> {
-    let mut connection = Connection::new(TcpStream::connect(address)?);
+pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> Result<(), DxpError> {
+    let mut session = Session::new(TcpStream::connect(address)?, options, Role::Initiator);
     let mut engine = Engine::new(options.engine);
     let variant = options.variant;
     for index in 0..options.games {
@@ -285,7 +487,7 @@ pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> io::R
         let start = Position::start(variant);
         let position = (variant != Variant::International)
             .then(|| (start.side_to_move(), write_squares(&start, encoding(variant), Letters::DXP)));
-        connection.send(&Message::GameRequest {
+        session.connection.send(&Message::GameRequest {
             version: 1,
             name: own_name(),
             follower,
@@ -293,11 +495,11 @@ pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> io::R
             moves: options.moves,
             position,
         })?;
-        let peer = wait_for_acceptance(&mut connection)?;
+        let peer = session.answer(&mut engine)?;
         engine.new_game();
         let last = index + 1 == options.games;
-        let mut table = Table::new(start, !follower, options, options.minutes, options.moves, u8::from(last));
-        let (outcome, reason) = play_game(&mut connection, &mut engine, &mut table, last)?;
+        session.table = Some(Table::new(start, !follower, options, options.minutes, options.moves, last));
+        let Finished { table, outcome, why } = session.play_out(&mut engine)?;
         writeln!(
             out,
             "game {}: crownhead ({}) against {peer}: {} ({}, {} plies)",
@@ -309,7 +511,7 @@ pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> io::R
                 Some(Outcome::Draw) => "draw",
                 None => "no result",
             },
-            reason,
+            why,
             table.game.moves().len()
         )?;
         out.flush()?;
@@ -317,61 +519,70 @@ pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> io::R
     Ok(())
 }
 
-fn wait_for_acceptance(connection: &mut Connection) -> io::Result<String> {
-    loop {
-        match connection.receive()? {
-            Received::Message(Message::GameAccept { name, code: 0 }) => return Ok(name),
-            Received::Message(Message::GameAccept { code, .. }) => {
-                return Err(io::Error::other(format!("the follower refused the game (code {code})")));
-            }
-            Received::Closed => return Err(io::Error::other("the follower closed the connection")),
-            other => log::warn!("dxp: waiting for GAMEACC, dropped {other:?}"),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options() -> Options {
+        Options {
+            variant: Variant::International,
+            engine: engine::Options { table_mib: 1, ..engine::Options::default() },
+            minutes: 0,
+            moves: 0,
+            games: 1,
+            move_time: None,
         }
     }
-}
 
-/// Plays one game to its end; the outcome by the rules (or the peer's word) and why.
-fn play_game(
-    connection: &mut Connection,
-    engine: &mut Engine,
-    table: &mut Table,
-    last: bool,
-) -> io::Result<(Option<Outcome>, String)> {
-    loop {
-        table.take_turn(connection, engine)?;
-        let message = match connection.receive()? {
-            Received::Closed => return Err(io::Error::other("the follower closed the connection mid-game")),
-            Received::Garbage(error) => {
-                log::warn!("dxp: dropped a message: {error}");
-                continue;
-            }
-            Received::Message(message) => message,
-        };
-        match message {
-            Message::Move { from, to, captured, .. } => {
-                if !table.their_move(from, to, &captured) {
-                    table.end_sent = true;
-                    connection.send(&Message::GameEnd { reason: 0, stop: u8::from(last) })?;
-                    return Ok((None, format!("illegal move {from}-{to} from the follower")));
-                }
-            }
-            Message::GameEnd { reason, .. } => {
-                if !table.end_sent {
-                    connection.send(&Message::GameEnd { reason: 0, stop: u8::from(last) })?;
-                }
-                let by_rules = table.game.result();
-                let outcome = by_rules.map(|result| result.outcome).or(match (table.end_sent, reason) {
-                    (false, 1) => Some(Outcome::Win(table.ours)),
-                    (false, 3) => Some(Outcome::Win(!table.ours)),
-                    (_, 2) => Some(Outcome::Draw),
-                    _ => None,
-                });
-                let why = by_rules
-                    .map_or_else(|| format!("game end reason {reason}"), |result| result.reason.to_string());
-                return Ok((outcome, why));
-            }
-            Message::Chat(text) => log::info!("dxp chat: {text}"),
-            other => log::warn!("dxp: unexpected message dropped: {other:?}"),
+    /// crownhead Black; White, the peer, to move with a double capture: 32x14 over 28
+    /// and 19.
+    fn table() -> Table {
+        let start = Position::from_fen(Variant::International, "W:W32,45:B28,19,5").expect("a position");
+        Table::new(start, Color::Black, &options(), 0, 0, false)
+    }
+
+    #[test]
+    fn a_peer_move_is_matched_on_its_squares() {
+        let mut table = table();
+        table.their_move(32, 14, &[19, 28]).expect("the captured squares in any order");
+        assert_eq!(table.game.moves().len(), 1);
+        assert_eq!(wire_squares(table.game.start(), &table.game.moves()[0]), (32, 14, vec![19, 28]));
+    }
+
+    #[test]
+    fn a_peer_move_that_is_not_legal_is_refused() {
+        let mut table = table();
+        for (from, to, captured) in [
+            (32, 14, vec![]),       // the capture without its captured squares
+            (32, 14, vec![28, 28]), // a captured square given twice
+            (32, 23, vec![28]),     // a shorter capture than the longest
+            (45, 40, vec![]),       // a quiet move while a capture is due
+            (99, 14, vec![19, 28]), // no such square
+        ] {
+            let refused = table.their_move(from, to, &captured);
+            let Err(DxpError::IllegalMove { from: f, to: t, captured: c }) = refused else {
+                panic!("{from}-{to} {captured:?}: {refused:?}");
+            };
+            assert_eq!((f, t, &c), (from, to, &captured));
+            assert_eq!(table.game.moves().len(), 0);
         }
+        let error = table.their_move(32, 23, &[28]).unwrap_err();
+        assert_eq!(error.to_string(), "illegal move 32x23 capturing 28 from the peer");
+        table.their_move(32, 14, &[28, 19]).expect("legal");
+        // Now it is crownhead's turn.
+        let error = table.their_move(5, 10, &[]).unwrap_err();
+        assert!(matches!(error, DxpError::OutOfTurn { from: 5, to: 10, .. }), "{error}");
+        assert_eq!(error.to_string(), "move 5-10 from the peer out of turn");
+    }
+
+    #[test]
+    fn a_game_end_reason_and_its_claim_agree() {
+        for sender in [Color::White, Color::Black] {
+            for outcome in [Outcome::Win(sender), Outcome::Win(!sender), Outcome::Draw] {
+                assert_eq!(GameEndReason::telling(outcome, sender).claimed_outcome(sender), Some(outcome));
+            }
+            assert_eq!(GameEndReason::Unknown.claimed_outcome(sender), None);
+        }
+        assert_eq!(GameEndReason::telling(Outcome::Win(Color::White), Color::Black), GameEndReason::GiveUp);
     }
 }
