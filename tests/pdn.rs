@@ -139,11 +139,13 @@ fn english_problems_with_comments_and_setups_round_trip() {
     assert_eq!(comments[2], Some("white wins immediately by executing a \"double exposure slip\""));
     assert_eq!(comments[8], Some("white wins"));
     assert_eq!(comments.iter().flatten().count(), 3);
-    // Example 8 starts with Black to move: written `1. 11-16 {...} 1... 19-15`.
+    // Example 8 starts with Black to move: written `1. 11-16 {...} 19-15`, White's move
+    // after the comment not numbered again (pydraughts misreads a number given twice).
     let black_to_move = &games[7];
     assert_eq!(black_to_move.start.side_to_move(), Color::Black);
     assert!(black_to_move.to_pdn().contains("1. 11-16 {Black has just enough time"));
-    assert!(black_to_move.to_pdn().contains("hold\" idea to draw.} 1... 19-15 {White is"));
+    assert!(black_to_move.to_pdn().contains("hold\" idea to draw.} 19-15 {White is"));
+    assert!(!black_to_move.to_pdn().contains("..."));
     // Example 1 starts with White, the second player, to move.
     assert!(example.to_pdn().contains("\n1... 27-23 {A guileless"));
     assert!(example.to_pdn().contains("} 2. 20x27 23-18 {"));
@@ -375,6 +377,8 @@ fn move_numbers_annotations_and_variations() {
         "1. 11-15 1... 23-19 2. 8-11 2... 22-17 *",
         "1.11-15 1...23-19 2.8-11 2...22-17 *",
         "1. 11-15 ... 23-19 2. 8-11 ... 22-17 *",
+        "1. 11-15 {a} 1... 23-19 {b} 2. 8-11 {c} 2... 22-17 *",
+        "1. 11-15 {a} 23-19 {b} 2. 8-11 {c} 22-17 *",
         "11-15 23-19 8-11 22-17 *",
         "1. 11-15! 23-19? 2. 8-11!? $3 22-17?? $14 *",
         "1. 11-15 {good} (1. 9-13 22-18 (1... 22-17) 2. 13x22) 23-19 2. 8-11 (2. 9-14?) 22-17 *",

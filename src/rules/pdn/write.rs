@@ -51,23 +51,27 @@ impl PdnGame {
     }
 
     /// The moves and comments as words that are never split across lines: `12. 32-28`,
-    /// `19-23`, `12... 19-23` (the second player's move first in the game or after a
-    /// comment), and each word of a comment.
+    /// `19-23`, `1... 19-23` (the second player's move first in the game), and each word
+    /// of a comment.
+    ///
+    /// Only the first player's moves are numbered: the second player's move after a
+    /// comment is not numbered again (`3. 24-20 {c} 25-21`, not `3... 25-21`), which PDN
+    /// 3.0 allows (a move number is optional) and pydraughts' `PDNReader` needs: it drops
+    /// a number written twice by deleting its text everywhere after the first, `3.` from
+    /// `13.` and `23.` too, and so mangles the moves or fails on the game.
     fn move_words(&self) -> Vec<String> {
         let first_player = self.start.rules().first_to_move;
         let mut words = Vec::new();
         let mut position = self.start;
         let mut number = 1;
-        let mut number_next = true;
-        for pdn_move in &self.moves {
+        for (ply, pdn_move) in self.moves.iter().enumerate() {
             let text = position.move_to_text(&pdn_move.mv);
             if position.side_to_move() == first_player {
                 words.push(format!("{number}. {text}"));
             } else {
-                words.push(if number_next { format!("{number}... {text}") } else { text });
+                words.push(if ply == 0 { format!("{number}... {text}") } else { text });
                 number += 1;
             }
-            number_next = pdn_move.comment.is_some();
             if let Some(comment) = &pdn_move.comment {
                 // PDN has no escape for a closing brace inside a comment.
                 let comment = comment.replace('}', "");
