@@ -191,6 +191,14 @@ impl Engine {
     }
 }
 
+impl Drop for Engine {
+    /// A search started by `go` does not outlive its engine: it is stopped (and still
+    /// reports its result).
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
 /// A search running on its own thread, started by [`Engine::go`].
 #[derive(Debug)]
 pub struct SearchHandle {

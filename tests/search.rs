@@ -196,7 +196,7 @@ fn stop_is_honoured_quickly() {
 }
 
 #[test]
-fn a_new_search_or_setting_stops_the_running_one() {
+fn a_new_search_a_setting_or_dropping_the_engine_stops_the_running_one() {
     let game = Game::new(Position::start(Variant::English));
     let mut engine = engine(16, 1);
     let infinite = Limits { infinite: true, ..Limits::default() };
@@ -208,6 +208,9 @@ fn a_new_search_or_setting_stops_the_running_one() {
     let result = engine.think(&game, &Limits::depth(4));
     assert!(pondering.wait().best_move.is_some() && result.best_move.is_some());
     assert_eq!(engine.options().threads, 2);
+    let orphan = engine.go(&game, &infinite, false, |_| {}).expect("the search starts");
+    drop(engine);
+    assert!(orphan.wait().best_move.is_some(), "dropping the engine stops its search");
 }
 
 #[test]
