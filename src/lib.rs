@@ -11,3 +11,8 @@ pub mod protocol;
 pub mod rules;
 mod search;
 pub mod tools;
+
+/// The README's Rust examples, run as doctests so that they keep compiling and working.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -44,6 +44,20 @@ impl Position {
     ///
     /// # Errors
     /// [`FenError`] says what is wrong.
+    ///
+    /// ```
+    /// use crownhead::rules::{Color, FenError, Position, Variant};
+    ///
+    /// // English starts with Black to move, Black's men on 1-12 and White's on 21-32.
+    /// let position = Position::from_fen(Variant::English, "B:W21-32:B1-12")?;
+    /// assert_eq!(position, Position::start(Variant::English));
+    /// assert_eq!(position.side_to_move(), Color::Black);
+    /// assert_eq!(position.pieces(Color::White).count(), 12);
+    ///
+    /// // The English board has 32 squares.
+    /// assert_eq!(Position::from_fen(Variant::English, "W:W33:B1"), Err(FenError::BadSquare("33".into())));
+    /// # Ok::<(), FenError>(())
+    /// ```
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         Position::from_fen_in(variant.rules(), fen)
     }

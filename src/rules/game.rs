@@ -118,6 +118,22 @@ impl Game {
     /// # Errors
     /// [`MoveError`] if the text is unreadable, illegal or ambiguous; the game is
     /// unchanged.
+    ///
+    /// ```
+    /// use crownhead::rules::{Color, Game, GameResult, MoveError, Outcome, Position, Reason, Variant};
+    ///
+    /// // English, White to move, a man on 18 against Black's last man, on 14.
+    /// let mut game = Game::new(Position::from_fen(Variant::English, "W:W18:B14")?);
+    /// assert_eq!(game.result(), None);
+    /// // Capture is compulsory: the quiet move is refused and the game is unchanged.
+    /// assert!(matches!(game.play_text("18-15"), Err(MoveError::Illegal(_))));
+    /// assert!(game.moves().is_empty());
+    /// game.play_text("18x9")?;
+    /// // Black has nothing left to move: White has won.
+    /// let won = GameResult { outcome: Outcome::Win(Color::White), reason: Reason::NoMoves };
+    /// assert_eq!(game.result(), Some(won));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
         let mv = self.position().parse_move(text)?;
         self.play(mv)?;

@@ -7,6 +7,16 @@ use crate::with_variant;
 
 impl Position {
     /// Every legal move, each once.
+    ///
+    /// ```
+    /// use crownhead::rules::{Position, Variant};
+    ///
+    /// // The seven opening moves of English checkers.
+    /// let start = Position::start(Variant::English);
+    /// let mut moves: Vec<String> = start.legal_moves().iter().map(|mv| start.move_to_text(mv)).collect();
+    /// moves.sort();
+    /// assert_eq!(moves, ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]);
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_moves(&mut list);

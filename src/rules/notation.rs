@@ -106,6 +106,23 @@ pub enum MoveError {
 impl Position {
     /// `mv` in the rule set's notation: `11-15`, `22x15`, `c3-d4`; the full path of
     /// landing squares only when another legal move has the same start and end.
+    ///
+    /// ```
+    /// use crownhead::rules::{Position, Variant};
+    ///
+    /// // Russian: the flying king on a1 takes c3 and must land on e5, where it can go on,
+    /// // then takes d6 or f4 and stops on either square behind it (h8 is out of reach).
+    /// let position = Position::from_fen(Variant::Russian, "W:WKa1:Bc3,f4,d6,h8")?;
+    /// let moves = position.legal_moves();
+    /// assert!(moves.iter().all(|mv| mv.captured().count() == 2));
+    /// let mut texts: Vec<String> = moves.iter().map(|mv| position.move_to_text(mv)).collect();
+    /// texts.sort();
+    /// assert_eq!(texts, ["a1xb8", "a1xc7", "a1xg3", "a1xh2"]);
+    /// // Every landing square, when asked for:
+    /// let to_c7 = moves.iter().find(|mv| position.move_to_text(mv) == "a1xc7").expect("a1xc7 is legal");
+    /// assert_eq!(position.move_to_full_text(to_c7), "a1xe5xc7");
+    /// # Ok::<(), crownhead::rules::FenError>(())
+    /// ```
     pub fn move_to_text(&self, mv: &Move) -> String {
         let ambiguous = self
             .legal_moves()

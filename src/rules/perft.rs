@@ -8,6 +8,16 @@ use crate::with_variant;
 /// The number of move sequences of exactly `depth` plies from `position` (positions with
 /// no legal move end a sequence early and are not counted). The last ply is counted in
 /// bulk, without playing its moves.
+///
+/// ```
+/// use crownhead::rules::{Position, Variant, perft};
+///
+/// // English from the start (OEIS A133046), and International to depth 3.
+/// let english = Position::start(Variant::English);
+/// let counts: Vec<u64> = (1..=5).map(|depth| perft(&english, depth)).collect();
+/// assert_eq!(counts, [7, 49, 302, 1469, 7361]);
+/// assert_eq!(perft(&Position::start(Variant::International), 3), 658);
+/// ```
 pub fn perft(position: &Position, depth: u32) -> u64 {
     with_variant!(position.variant(), perft_with(position, depth))
 }

@@ -70,3 +70,96 @@ impl Deadlines {
         self.hard.is_some_and(|hard| self.elapsed() >= hard)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::limits::Clock;
+
+    fn ms(millis: u64) -> Option<Duration> {
+        Some(Duration::from_millis(millis))
+    }
+
+    fn budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
+        let deadlines = Deadlines::new(limits);
+        (deadlines.soft, deadlines.hard)
+    }
+
+    fn clock(time: f64, increment: f64, moves_to_go: Option<u32>) -> Limits {
+        Limits { clock: Some(Clock { time, increment, moves_to_go }), ..Limits::default() }
+    }
+
+    #[test]
+    fn a_move_time_is_both_deadlines_less_the_overhead() {
+        // 1000 ms - 30 ms overhead = 970 ms.
+        assert_eq!(budget(&Limits::move_time(Duration::from_millis(1000))), (ms(970), ms(970)));
+        // 20 ms - 30 ms saturates at 0 and is raised to the 1 ms floor.
+        assert_eq!(budget(&Limits::move_time(Duration::from_millis(20))), (ms(1), ms(1)));
+    }
+
+    #[test]
+    fn a_clock_without_moves_to_go_plans_on_thirty_more_moves() {
+        // share = 60 / 30 = 2 s; soft = 0.9 * 2 = 1.8 s, hard = 3 * 2 = 6 s; the ceiling,
+        // 60 / 2 - 0.03 = 29.97 s, is far off.
+        assert_eq!(budget(&clock(60.0, 0.0, None)), (ms(1_800), ms(6_000)));
+    }
+
+    #[test]
+    fn a_clock_with_moves_to_go_shares_the_time_among_them() {
+        // share = 10 / 5 = 2 s: soft 1.8 s; hard 6 s is above the ceiling of half the
+        // time left, 10 / 2 - 0.03 = 4.97 s.
+        assert_eq!(budget(&clock(10.0, 0.0, Some(5))), (ms(1_800), ms(4_970)));
+        // moves_to_go 0 counts as 1: share = 4 s, soft 3.6 s and hard 12 s both above the
+        // ceiling 4 / 2 - 0.03 = 1.97 s.
+        assert_eq!(budget(&clock(4.0, 0.0, Some(0))), (ms(1_970), ms(1_970)));
+    }
+
+    #[test]
+    fn three_quarters_of_the_increment_is_planned_on() {
+        // share = 30 / 30 + 0.75 * 2 = 2.5 s: soft 2.25 s, hard 7.5 s; ceiling
+        // (30 + 2) / 2 - 0.03 = 15.97 s.
+        assert_eq!(budget(&clock(30.0, 2.0, None)), (ms(2_250), ms(7_500)));
+    }
+
+    #[test]
+    fn a_negative_clock_still_leaves_part_of_the_increment() {
+        // time -0.5 s counts as 0 in the share: 0.75 * 1 = 0.75 s (soft 0.675 s, hard
+        // 2.25 s), but the ceiling is (-0.5 + 1) / 2 - 0.03 = 0.22 s.
+        assert_eq!(budget(&clock(-0.5, 1.0, None)), (ms(220), ms(220)));
+        // Nothing left and no increment: a zero budget (the search still completes its
+        // first iteration, which never checks the deadline).
+        assert_eq!(budget(&clock(-1.0, 0.0, None)), (Some(Duration::ZERO), Some(Duration::ZERO)));
+    }
+
+    #[test]
+    fn a_move_time_and_a_clock_together_take_the_earlier_of_each() {
+        // Move time 5 s gives 4.97 s; the clock of 60 s gives soft 1.8 s, hard 6 s.
+        let limits = Limits { move_time: Some(Duration::from_secs(5)), ..clock(60.0, 0.0, None) };
+        assert_eq!(budget(&limits), (ms(1_800), ms(4_970)));
+    }
+
+    #[test]
+    fn infinite_depth_and_node_limits_have_no_deadline() {
+        let infinite =
+            Limits { infinite: true, move_time: Some(Duration::from_secs(1)), ..clock(60.0, 0.0, None) };
+        assert_eq!(budget(&infinite), (None, None));
+        assert_eq!(budget(&Limits::depth(12)), (None, None));
+        assert_eq!(budget(&Limits::nodes(1_000_000)), (None, None));
+        let deadlines = Deadlines::new(&Limits::default());
+        assert!(!deadlines.soft_passed() && !deadlines.hard_passed());
+    }
+
+    #[test]
+    fn deadlines_pass_by_elapsed_time_and_restart_resets_it() {
+        // A search that started two seconds ago with a soft deadline of one second and a
+        // hard one of an hour: no sleeping needed.
+        let start = Instant::now().checked_sub(Duration::from_secs(2)).expect("the clock has run 2 s");
+        let mut deadlines =
+            Deadlines { start, soft: Some(Duration::from_secs(1)), hard: Some(Duration::from_secs(3600)) };
+        assert!(deadlines.elapsed() >= Duration::from_secs(2));
+        assert!(deadlines.soft_passed());
+        assert!(!deadlines.hard_passed());
+        deadlines.restart();
+        assert!(!deadlines.soft_passed());
+    }
+}

@@ -189,3 +189,182 @@ fn decode(data: u64) -> Entry {
         move_index: move_bits.checked_sub(1).and_then(|index| u8::try_from(index).ok()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::value::{MAX_EVAL, WIN, loss_in};
+
+    fn entry(score: Value, depth: u8, bound: Bound, move_index: Option<u8>) -> Entry {
+        Entry { score, depth, bound, move_index }
+    }
+
+    /// A table of one cluster (a size of 0 MiB is raised to one cluster): every key
+    /// shares the same four slots, so replacement can be watched.
+    fn one_cluster() -> TranspositionTable {
+        let table = TranspositionTable::new(0);
+        assert_eq!(table.clusters.len(), 1);
+        table
+    }
+
+    #[test]
+    fn the_data_word_has_the_documented_layout() {
+        // score -2 as u16 = 0xFFFE (bits 0-15), depth 5 << 16 = 0x05_0000, bound Lower
+        // (2) << 24 and generation 7 << 26 share byte 3: 2 | 7 << 2 = 0x1E, move index
+        // 3 is stored as 3 + 1 = 4 from bit 32: 0x4_1E05_FFFE.
+        let data = encode(entry(-2, 5, Bound::Lower, Some(3)), 7);
+        assert_eq!(data, 0x4_1E05_FFFE);
+        assert_eq!(generation_of(data), 7);
+        assert_eq!(decode(data), entry(-2, 5, Bound::Lower, Some(3)));
+        // No move is 0 in the move bits; the largest index, 255, is 256 (nine bits).
+        assert_eq!(encode(entry(0, 0, Bound::Upper, None), 0) >> 32, 0);
+        assert_eq!(encode(entry(0, 0, Bound::Upper, Some(255)), 0) >> 32, 256);
+    }
+
+    #[test]
+    fn fields_at_their_limits_come_back_unchanged_in_every_generation() {
+        let entries = [
+            entry(loss_in(3), u8::MAX, Bound::Upper, None),
+            entry(WIN - 1, 0, Bound::Lower, Some(0)),
+            entry(-1, 17, Bound::Exact, Some(u8::MAX)),
+            entry(-MAX_EVAL, 1, Bound::Exact, Some(40)),
+            entry(i32::from(i16::MIN), u8::MAX, Bound::Lower, Some(u8::MAX)),
+            entry(i32::from(i16::MAX), u8::MAX, Bound::Exact, Some(u8::MAX)),
+        ];
+        for generation in [0, 1, GENERATIONS - 1] {
+            for entry in entries {
+                let data = encode(entry, generation);
+                assert_eq!(decode(data), entry, "generation {generation}");
+                assert_eq!(generation_of(data), generation);
+            }
+        }
+    }
+
+    #[test]
+    fn store_then_probe_returns_the_entry() {
+        let table = TranspositionTable::new(1);
+        let stored = [
+            (0x0123_4567_89AB_CDEF, entry(-350, 12, Bound::Upper, Some(7))),
+            (0xFEDC_BA98_7654_3210, entry(loss_in(9), u8::MAX, Bound::Exact, None)),
+            (0x8000_0000_0000_0001, entry(WIN - 2, 1, Bound::Lower, Some(u8::MAX))),
+        ];
+        for (key, entry) in stored {
+            table.store(key, entry);
+        }
+        for (key, entry) in stored {
+            assert_eq!(table.probe(key), Some(entry));
+        }
+    }
+
+    #[test]
+    fn a_score_beyond_sixteen_bits_is_clamped() {
+        let table = one_cluster();
+        table.store(1, entry(40_000, 3, Bound::Lower, None));
+        table.store(2, entry(-40_000, 3, Bound::Upper, None));
+        assert_eq!(table.probe(1).map(|entry| entry.score), Some(32_767));
+        assert_eq!(table.probe(2).map(|entry| entry.score), Some(-32_768));
+    }
+
+    #[test]
+    fn another_key_misses() {
+        let table = one_cluster();
+        assert_eq!(table.probe(42), None);
+        table.store(42, entry(10, 4, Bound::Exact, Some(1)));
+        // Same cluster (there is one), different key: the XOR check rejects the slot.
+        assert_eq!(table.probe(43), None);
+        assert_eq!(table.probe(42 ^ (1 << 63)), None);
+        table.clear();
+        assert_eq!(table.probe(42), None);
+    }
+
+    #[test]
+    fn the_same_position_overwrites_its_own_slot() {
+        let table = one_cluster();
+        for key in 1..=4 {
+            table.store(key, entry(0, 20, Bound::Exact, None));
+        }
+        // The cluster is full; key 3 goes back into its own slot, not the shallowest.
+        table.store(3, entry(-5, 2, Bound::Upper, Some(9)));
+        assert_eq!(table.probe(3), Some(entry(-5, 2, Bound::Upper, Some(9))));
+        for key in [1, 2, 4] {
+            assert_eq!(table.probe(key), Some(entry(0, 20, Bound::Exact, None)));
+        }
+    }
+
+    #[test]
+    fn a_full_cluster_gives_up_its_shallowest_entry() {
+        let table = one_cluster();
+        for (key, depth) in [(1, 10), (2, 3), (3, 8), (4, 6)] {
+            table.store(key, entry(0, depth, Bound::Exact, None));
+        }
+        // Same generation, so worth = depth: key 2 (depth 3) is the least worth keeping.
+        table.store(5, entry(0, 1, Bound::Exact, None));
+        assert_eq!(table.probe(2), None);
+        for key in [1, 3, 4, 5] {
+            assert!(table.probe(key).is_some(), "key {key}");
+        }
+    }
+
+    #[test]
+    fn entries_of_earlier_searches_go_first() {
+        let table = one_cluster();
+        for key in 1..=4 {
+            table.store(key, entry(0, 12, Bound::Exact, None));
+        }
+        table.new_search();
+        table.new_search();
+        // Two searches old: worth = 12 - 8 * 2 = -4 each; the first of equals, key 1, goes.
+        table.store(10, entry(0, 4, Bound::Exact, None));
+        assert_eq!(table.probe(1), None);
+        // Key 10 is shallower (4) but current: worth 4 > -4, so key 2 goes, not key 10.
+        table.store(11, entry(0, 1, Bound::Exact, None));
+        assert_eq!(table.probe(2), None);
+        for key in [3, 4, 10, 11] {
+            assert!(table.probe(key).is_some(), "key {key}");
+        }
+    }
+
+    #[test]
+    fn generations_wrap_around_in_six_bits() {
+        let table = one_cluster();
+        for _ in 0..GENERATIONS - 1 {
+            table.new_search();
+        }
+        assert_eq!(table.generation.load(Ordering::Relaxed), 63);
+        table.new_search();
+        assert_eq!(table.generation.load(Ordering::Relaxed), 0);
+    }
+
+    #[test]
+    fn hashfull_counts_the_current_search_only() {
+        let table = one_cluster();
+        assert_eq!(table.hashfull(), 0);
+        table.store(1, entry(0, 1, Bound::Exact, None));
+        table.store(2, entry(0, 1, Bound::Exact, None));
+        table.store(3, entry(0, 1, Bound::Exact, None));
+        // 3 of the 4 slots sampled: 3 * 1000 / 4 = 750 permille.
+        assert_eq!(table.hashfull(), 750);
+        table.new_search();
+        assert_eq!(table.hashfull(), 0);
+    }
+
+    #[test]
+    fn a_torn_slot_reads_as_a_miss() {
+        let table = one_cluster();
+        let (first, second) = (0x1111, 0x2222);
+        table.store(first, entry(25, 6, Bound::Lower, Some(2)));
+        let slot = &table.clusters[0].slots[0];
+        assert_eq!(slot.check.load(Ordering::Relaxed) ^ slot.data.load(Ordering::Relaxed), first);
+
+        // Another thread has written its data word but not yet its check word.
+        let other = entry(-70, 9, Bound::Upper, None);
+        slot.data.store(encode(other, 0), Ordering::Relaxed);
+        assert_eq!(table.probe(first), None);
+        assert_eq!(table.probe(second), None);
+
+        // Its check word lands: the slot is whole again, and holds the second position.
+        slot.check.store(second ^ encode(other, 0), Ordering::Relaxed);
+        assert_eq!(table.probe(second), Some(other));
+        assert_eq!(table.probe(first), None);
+    }
+}

@@ -57,3 +57,66 @@ pub const fn from_table(score: Value, ply: usize) -> Value {
         score
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn losses_and_decisive_scores() {
+        assert_eq!(loss_in(0), -10_000);
+        assert_eq!(loss_in(7), -9_993);
+        assert!(is_decisive(loss_in(200)) && is_decisive(-loss_in(200)));
+        assert!(is_decisive(MAX_EVAL + 1) && is_decisive(-MAX_EVAL - 1));
+        assert!(!is_decisive(MAX_EVAL) && !is_decisive(-MAX_EVAL) && !is_decisive(DRAW));
+    }
+
+    #[test]
+    fn wins_are_stored_relative_to_the_node() {
+        // A win 5 plies from the root (9995) found at ply 3 is a win 2 plies from that
+        // node: stored as WIN - 2 = 9998. Found again at ply 7, it is a win 7 + 2 = 9
+        // plies from the root: 9998 - 7 = 9991.
+        assert_eq!(to_table(WIN - 5, 3), 9_998);
+        assert_eq!(from_table(9_998, 7), 9_991);
+        assert_eq!(from_table(9_998, 7), WIN - 9);
+    }
+
+    #[test]
+    fn losses_are_stored_relative_to_the_node() {
+        // A loss 6 plies from the root (-9994) found at ply 4: 2 plies from the node,
+        // stored as -9998; read at ply 1 it is a loss in 1 + 2 = 3: -9997.
+        assert_eq!(to_table(loss_in(6), 4), -9_998);
+        assert_eq!(from_table(-9_998, 1), -9_997);
+        assert_eq!(from_table(-9_998, 1), loss_in(3));
+    }
+
+    #[test]
+    fn the_first_decisive_value_is_shifted_and_the_last_evaluation_is_not() {
+        // 8001 is beyond MAX_EVAL: 8001 + 2 = 8003 stored. 8000 is an evaluation.
+        assert_eq!(to_table(MAX_EVAL + 1, 2), 8_003);
+        assert_eq!(to_table(-MAX_EVAL - 1, 2), -8_003);
+        assert_eq!(to_table(MAX_EVAL, 2), MAX_EVAL);
+        assert_eq!(from_table(-MAX_EVAL, 2), -MAX_EVAL);
+    }
+
+    #[test]
+    fn evaluations_are_untouched() {
+        for score in [DRAW, 1, -1, 125, -350, MAX_EVAL, -MAX_EVAL] {
+            for ply in [0, 1, 17, 120] {
+                assert_eq!(to_table(score, ply), score, "score {score} ply {ply}");
+                assert_eq!(from_table(score, ply), score, "score {score} ply {ply}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_score_read_back_at_the_ply_it_was_stored_is_the_same() {
+        for score in [WIN, WIN - 1, WIN - 37, loss_in(0), loss_in(1), loss_in(37), 42, -42] {
+            for ply in [0, 1, 2, 9, 64, 120] {
+                assert_eq!(from_table(to_table(score, ply), ply), score, "score {score} ply {ply}");
+            }
+        }
+        // At the root the stored value is the score itself.
+        assert_eq!(to_table(WIN - 11, 0), WIN - 11);
+    }
+}

@@ -10,6 +10,30 @@ use crate::rules::{FenError, Numbering, Position, Rules, Variant};
 /// Reads every game of a PDN file, in order: each a game or the error that stopped it.
 /// `default_variant` applies to games with neither a `GameType` nor a `Variant` tag
 /// naming a rule set crownhead plays.
+///
+/// ```
+/// use crownhead::rules::{PdnResult, Variant, read_pdn};
+///
+/// let text = r#"[Event "Club night"]
+/// [Result "*"]
+/// 1. 11-15 23-19 {a book move} 2. 8-11 *
+///
+/// [Event "Broken"]
+/// 1. 11-15 11-15 *
+/// "#;
+/// let games = read_pdn(text, Variant::English);
+/// assert_eq!(games.len(), 2);
+///
+/// let game = games[0].as_ref().expect("the first game reads");
+/// assert_eq!(game.tag("event"), Some("Club night"));
+/// assert_eq!(game.moves.len(), 3);
+/// assert_eq!(game.moves[1].comment.as_deref(), Some("a book move"));
+/// assert_eq!(game.result, PdnResult::Unfinished);
+///
+/// // The second game's second move is illegal: reported with its game and line.
+/// let error = games[1].as_ref().expect_err("the second game does not read");
+/// assert_eq!((error.game, error.line), (2, 6));
+/// ```
 pub fn read_pdn(text: &str, default_variant: Variant) -> Vec<Result<PdnGame, PdnError>> {
     let mut lexer = Lexer::new(text);
     let mut games = Vec::new();

@@ -18,6 +18,32 @@ impl PdnGame {
     /// `SetUp` and `FEN` when the start is not the rule set's start position, the other
     /// tags in their order; then the numbered moves in their shortest unambiguous form,
     /// comments in braces, lines of at most 80 columns, and the result.
+    ///
+    /// ```
+    /// use crownhead::rules::{Game, PdnGame, Position, Variant, read_pdn};
+    ///
+    /// let mut game = Game::new(Position::from_fen(Variant::English, "W:W18:B14")?);
+    /// game.play_text("18x9")?;
+    /// let mut pdn = PdnGame::from_game(&game);
+    /// pdn.set_tag("White", "Ann");
+    /// // The result names Black, who moves first in English, first: White's win is 0-1.
+    /// let text = pdn.to_pdn();
+    /// let expected = r#"[White "Ann"]
+    /// [Result "0-1"]
+    /// [GameType "21,B,8,8,N1,0"]
+    /// [SetUp "1"]
+    /// [FEN "W:W18:B14"]
+    ///
+    /// 1... 18x9 0-1
+    ///
+    /// "#;
+    /// assert_eq!(text, expected);
+    ///
+    /// let back = read_pdn(&text, Variant::English).remove(0)?;
+    /// assert_eq!(back.tag("White"), Some("Ann"));
+    /// assert_eq!((back.start, &back.moves, back.result), (pdn.start, &pdn.moves, pdn.result));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_pdn(&self) -> String {
         let variant = self.start.variant();
         let rules = variant.rules();
