@@ -84,7 +84,9 @@ pub enum Report<'a> {
 /// The engine: options, search threads and their shared transposition table.
 pub struct Engine {
     options: Options,
-    searcher: Arc<Mutex<Searcher>>,
+    /// Made at the first search, so that options set before it (a Hub GUI sets the
+    /// table size after starting the engine) do not allocate a table each.
+    searcher: Arc<Mutex<Option<Searcher>>>,
     /// The control of the last search started by `go`, stopped before anything else
     /// touches the searcher.
     running: Option<Arc<SearchControl>>,
@@ -99,9 +101,7 @@ impl Default for Engine {
 impl Engine {
     /// An engine with these options.
     pub fn new(options: Options) -> Engine {
-        let options = options.clamped();
-        let searcher = Searcher::new(options.table_mib, options.threads);
-        Engine { options, searcher: Arc::new(Mutex::new(searcher)), running: None }
+        Engine { options: options.clamped(), searcher: Arc::default(), running: None }
     }
 
     /// The options in force.
@@ -113,7 +113,9 @@ impl Engine {
     pub fn set_threads(&mut self, threads: usize) {
         self.options.threads = threads.clamp(1, MAX_THREADS);
         let threads = self.options.threads;
-        self.searcher().set_threads(threads);
+        if let Some(searcher) = self.searcher().as_mut() {
+            searcher.set_threads(threads);
+        }
     }
 
     /// Replaces the transposition table with an empty one of `mib` MiB (stops a search
@@ -121,7 +123,9 @@ impl Engine {
     pub fn set_table_size(&mut self, mib: usize) {
         self.options.table_mib = mib.clamp(1, MAX_TABLE_MIB);
         let mib = self.options.table_mib;
-        self.searcher().set_table_size(mib);
+        if let Some(searcher) = self.searcher().as_mut() {
+            searcher.set_table_size(mib);
+        }
     }
 
     /// Sets how many best moves each iteration reports.
@@ -132,7 +136,9 @@ impl Engine {
     /// Forgets everything learnt: the next search is unrelated to the last (stops a
     /// search in progress first).
     pub fn new_game(&mut self) {
-        self.searcher().new_game();
+        if let Some(searcher) = self.searcher().as_mut() {
+            searcher.new_game();
+        }
     }
 
     /// Searches the position `game` has reached within `limits` on the caller's thread.
@@ -143,8 +149,9 @@ impl Engine {
     /// Like [`Engine::think`], reporting each completed iteration to `report` as it
     /// comes.
     pub fn analyse(&mut self, game: &Game, limits: &Limits, report: impl FnMut(&Info)) -> SearchResult {
-        let multipv = self.options.multipv;
-        self.searcher().search(game, limits, multipv, &SearchControl::new(false), report)
+        let options = self.options;
+        let mut searcher = self.searcher();
+        made(&mut searcher, options).search(game, limits, options.multipv, &SearchControl::new(false), report)
     }
 
     /// Starts searching the position `game` has reached within `limits` on a thread of
@@ -164,12 +171,19 @@ impl Engine {
         self.stop();
         let control = Arc::new(SearchControl::new(pondering));
         let searcher = Arc::clone(&self.searcher);
-        let (game, limits, multipv) = (game.clone(), *limits, self.options.multipv);
+        let (game, limits, options) = (game.clone(), *limits, self.options);
         let search_control = Arc::clone(&control);
         let thread = std::thread::Builder::new().name("search".into()).spawn(move || {
             let mut searcher = searcher.lock().unwrap_or_else(PoisonError::into_inner);
-            let result =
-                searcher.search(&game, &limits, multipv, &search_control, |info| report(Report::Info(info)));
+            let result = made(&mut searcher, options).search(
+                &game,
+                &limits,
+                options.multipv,
+                &search_control,
+                |info| {
+                    report(Report::Info(info));
+                },
+            );
             report(Report::Done(&result));
             result
         })?;
@@ -185,7 +199,7 @@ impl Engine {
     }
 
     /// The searcher, once any search started by `go` has stopped and let go of it.
-    fn searcher(&mut self) -> MutexGuard<'_, Searcher> {
+    fn searcher(&mut self) -> MutexGuard<'_, Option<Searcher>> {
         self.stop();
         self.searcher.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -197,6 +211,11 @@ impl Drop for Engine {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// The searcher in `slot`, made with `options` if there is none yet.
+fn made(slot: &mut Option<Searcher>, options: Options) -> &mut Searcher {
+    slot.get_or_insert_with(|| Searcher::new(options.table_mib, options.threads))
 }
 
 /// A search running on its own thread, started by [`Engine::go`].
