@@ -3,11 +3,11 @@
 //! proposes them. 10x10 as the protocol defines it; 8x8 by pydraughts' convention
 //! (a 32-letter board in its square order, moves in the rule set's numbering).
 //!
-//! A game in progress is a [`Table`]: whose turn it is, the game clock the request set,
+//! A game in progress is a `Table`: whose turn it is, the game clock the request set,
 //! and whether this side already sent the game's end. The side to move ends a finished
 //! game with GAMEEND instead of a MOVE, and the other side confirms it.
 //!
-//! Both roles run one receive loop, [`Session::next_event`]: it takes this side's turn,
+//! Both roles run one receive loop, `Session::next_event`: it takes this side's turn,
 //! reads the next message and handles what the protocol treats alike for both (MOVE,
 //! GAMEEND, BACKREQ, CHAT); a GAMEREQ is the follower's to answer, a GAMEACC the
 //! initiator's. It hands its caller what ends a phase: the connection closing, the answer
