@@ -17,6 +17,7 @@ use crate::tools::matches::game::Limit;
 use crate::tools::matches::hub_client::EngineSpec;
 use crate::tools::matches::stats::Sprt;
 use crate::tools::matches::{MatchOptions, openings};
+use crate::tools::selfplay::{self, Shard};
 use crate::tools::terminal_board::Styling;
 use crate::tools::{analyse, analyse_game, bench, play};
 
@@ -58,6 +59,9 @@ pub enum Command {
     /// Print balanced short openings for matches: every distinct position a few plies
     /// from the start that the engine scores near equal at a fixed depth.
     Openings(OpeningsArgs),
+    /// Let the engine play itself and write every quiet position with its search score,
+    /// ply and game result to a binary data file (training data).
+    Selfplay(SelfplayArgs),
 }
 
 /// The rule set.
@@ -452,11 +456,7 @@ impl MatchArgs {
     /// Bad engines, options or openings.
     pub fn options(self, matches: &ArgMatches) -> anyhow::Result<MatchOptions> {
         let variant = self.variant.variant;
-        let openings = match self.openings.as_str() {
-            "builtin" => openings::builtin(variant)?,
-            path => openings::read_file(Path::new(path), variant)
-                .with_context(|| format!("bad --openings {path}"))?,
-        };
+        let openings = read_openings(&self.openings, variant)?;
         Ok(MatchOptions {
             engines: engine_specs(matches)?,
             variant,
@@ -514,6 +514,84 @@ pub struct OpeningsArgs {
     /// The largest score kept, either way, in men.
     #[arg(long, default_value = "0.25", value_parser = men)]
     pub max_score: Score,
+}
+
+/// `crownhead selfplay`.
+#[derive(Args)]
+pub struct SelfplayArgs {
+    /// The rule set.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Games in the whole run (all shards together).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=u64::from(u32::MAX)))]
+    pub games: u64,
+    /// How long each move is searched.
+    #[command(flatten)]
+    pub limit: SelfplayLimitArgs,
+    /// Games played at once, one search thread each.
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+    /// `builtin` (the match openings) or a file with one FEN or move list per line.
+    #[arg(long, value_name = "FILE|builtin", default_value = "builtin")]
+    pub openings: String,
+    /// Random legal plies played after each opening, so that games differ.
+    #[arg(long, default_value_t = selfplay::DEFAULT_RANDOM_PLIES, value_parser = clap::value_parser!(u32).range(0..=40))]
+    pub random_plies: u32,
+    /// The run's seed: with the shard and budget, it fixes the games and the file.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Play the K-th of S disjoint shares of the games (K from 1 to S).
+    #[arg(long, value_name = "K/S", default_value = "1/1")]
+    pub shard: Shard,
+    /// The data file to write (made afresh), for example data/english-gen0.bin.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+/// How long self-play searches each move: exactly one of these, so that games are
+/// reproducible.
+#[derive(Args)]
+#[group(required = true, multiple = false)]
+pub struct SelfplayLimitArgs {
+    /// Search about this many nodes a move.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Search to this depth a move.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+}
+
+impl SelfplayArgs {
+    /// The options of the run.
+    ///
+    /// # Errors
+    /// Bad openings.
+    pub fn options(&self) -> anyhow::Result<selfplay::Options> {
+        let variant = self.variant.variant;
+        let limits = Limits { depth: self.limit.depth, nodes: self.limit.nodes, ..Limits::default() };
+        Ok(selfplay::Options {
+            variant,
+            games: self.games,
+            limits,
+            threads: usize::from(self.threads.threads),
+            openings: read_openings(&self.openings, variant)?,
+            random_plies: self.random_plies,
+            seed: self.seed,
+            shard: self.shard,
+            out: self.out.clone(),
+            progress: std::io::stderr().is_terminal(),
+        })
+    }
+}
+
+/// The openings `--openings` names: `builtin`, or a file.
+fn read_openings(name: &str, variant: Variant) -> anyhow::Result<Vec<openings::Opening>> {
+    Ok(match name {
+        "builtin" => openings::builtin(variant)?,
+        path => {
+            openings::read_file(Path::new(path), variant).with_context(|| format!("bad --openings {path}"))?
+        }
+    })
 }
 
 fn colour(text: &str) -> Result<Color, String> {

@@ -36,3 +36,4 @@ pub use variant::{
     CounterReset, DrawRules, LoneKingLimit, MidCaptureCrowning, MoveLimit, Numbering, Precedence, Rules,
     UnknownVariant, Variant, fixed_rules,
 };
+pub(crate) use zobrist::splitmix64;

@@ -9,7 +9,9 @@ static PIECE_KEYS: [[[u64; 64]; 2]; 2] = piece_keys();
 /// The key XORed in when Black is to move.
 pub const BLACK_TO_MOVE: u64 = 0xA5F1_7C3B_9D24_E861;
 
-const fn splitmix64(state: u64) -> (u64, u64) {
+/// SplitMix64: the next state after `state` and a random 64-bit output (the keys' and
+/// self-play's generator).
+pub(crate) const fn splitmix64(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -10,4 +10,5 @@ pub mod matches;
 pub mod orientation;
 pub mod perft;
 pub mod play;
+pub mod selfplay;
 pub mod terminal_board;
