@@ -1,0 +1,170 @@
+//! `crownhead selfplay` run as a user runs it, with tiny budgets: the data file reads
+//! back, holds quiet legal positions once each with results that agree within a game, is
+//! the same whatever the number of threads, and shards split the games.
+
+use std::collections::{BTreeSet, HashSet};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crownhead::rules::{Color, Position, Variant};
+use crownhead::tools::selfplay::data::{Record, read_file};
+
+fn crownhead(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_crownhead")).args(args).output().expect("the binary runs")
+}
+
+/// A fresh directory for this test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("crownhead-selfplay-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Runs selfplay with `args` writing to `out`; its summary line.
+fn selfplay(args: &[&str], out: &Path) -> String {
+    let out = out.to_str().expect("a UTF-8 path");
+    let output = crownhead(&[&["selfplay"], args, &["--out", out]].concat());
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8_lossy(&output.stdout).trim().to_string()
+}
+
+/// The file's records, checked: every position quiet and legal, none twice, games in
+/// order, each game's results agreeing.
+fn checked(path: &Path, variant: Variant) -> Vec<Record> {
+    let (read_variant, records) = read_file(path).expect("a valid data file");
+    assert_eq!(read_variant, variant);
+    let mut hashes = HashSet::new();
+    let mut last_game = 0;
+    let mut white_result = None;
+    for record in &records {
+        let position = record.position;
+        assert_eq!(position.variant(), variant);
+        let again = Position::from_fen(variant, &position.to_fen()).expect("a legal position");
+        assert_eq!(again, position);
+        assert!(!position.has_capture(), "capture pending in {}", position.to_fen());
+        assert!(!position.legal_moves().is_empty(), "game over in {}", position.to_fen());
+        assert!(hashes.insert(position.hash()), "{} twice", position.to_fen());
+        assert!(record.game >= last_game, "games out of order");
+        assert!(i32::from(record.score).abs() <= 10_000);
+        let for_white = if position.side_to_move() == Color::White { record.result } else { -record.result };
+        if record.game != last_game {
+            white_result = None;
+        }
+        assert_eq!(*white_result.get_or_insert(for_white), for_white, "game {} disagrees", record.game);
+        last_game = record.game;
+    }
+    records
+}
+
+fn games(records: &[Record]) -> BTreeSet<u32> {
+    records.iter().map(|record| record.game).collect()
+}
+
+fn hashes(records: &[Record]) -> BTreeSet<u64> {
+    records.iter().map(|record| record.position.hash()).collect()
+}
+
+#[test]
+fn threads_do_not_change_the_file() {
+    let dir = scratch("threads");
+    let (one, two) = (dir.join("one.bin"), dir.join("data/two.bin"));
+    let args = ["--games", "6", "--nodes", "1500", "--seed", "7"];
+    let summary = selfplay(&[&args[..], &["--threads", "1"]].concat(), &one);
+    assert_eq!(
+        selfplay(&[&args[..], &["--threads", "2"]].concat(), &two).split(", time").next(),
+        summary.split(", time").next()
+    );
+    assert_eq!(std::fs::read(&one).expect("written"), std::fs::read(&two).expect("written"));
+    let records = checked(&one, Variant::English);
+    assert!(
+        summary.starts_with(&format!("games 6 (skipped 0), positions {} written, ", records.len())),
+        "{summary}"
+    );
+    assert_eq!(games(&records), (0..6).collect());
+    // Another seed plays other games.
+    let other = dir.join("other.bin");
+    selfplay(&["--games", "6", "--nodes", "1500", "--seed", "8"], &other);
+    assert_ne!(std::fs::read(&one).expect("written"), std::fs::read(&other).expect("written"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn shards_split_the_games() {
+    let dir = scratch("shards");
+    let args = ["--variant", "russian", "--games", "5", "--depth", "3", "--threads", "2"];
+    let (all, first, second) = (dir.join("all.bin"), dir.join("first.bin"), dir.join("second.bin"));
+    selfplay(&args, &all);
+    selfplay(&[&args[..], &["--shard", "1/2"]].concat(), &first);
+    selfplay(&[&args[..], &["--shard", "2/2"]].concat(), &second);
+    let all = checked(&all, Variant::Russian);
+    let (first, second) = (checked(&first, Variant::Russian), checked(&second, Variant::Russian));
+    assert_eq!(games(&first), [0, 2, 4].into());
+    assert_eq!(games(&second), [1, 3].into());
+    assert_eq!(games(&all), (0..5).collect());
+    let union: BTreeSet<u64> = hashes(&first).union(&hashes(&second)).copied().collect();
+    assert_eq!(union, hashes(&all));
+    // Game 0 comes first in both files: the same records.
+    let game_zero =
+        |records: &[Record]| records.iter().filter(|record| record.game == 0).copied().collect::<Vec<_>>();
+    assert_eq!(game_zero(&first), game_zero(&all));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn ten_by_ten_boards_with_an_opening_file() {
+    let dir = scratch("international");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "# two openings\n32-28 19-23\nW:W31-50:B1-20\n").expect("written");
+    let out = dir.join("international.bin");
+    let openings = openings.to_str().expect("a UTF-8 path");
+    let summary = selfplay(
+        &[
+            "--variant",
+            "international",
+            "--games",
+            "2",
+            "--nodes",
+            "400",
+            "--random-plies",
+            "2",
+            "--openings",
+            openings,
+        ],
+        &out,
+    );
+    assert!(summary.starts_with("games 2 (skipped 0)"), "{summary}");
+    let records = checked(&out, Variant::International);
+    // Game 0 starts at ply 2 + 2, game 1 at ply 0 + 2.
+    assert!(records.iter().all(|record| record.ply >= 2), "no record before the random plies");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_arguments_are_refused() {
+    for (args, message) in [
+        (
+            &["--games", "2", "--depth", "2", "--shard", "3/2", "--out", "x.bin"][..],
+            "'3/2' is not a shard K/S",
+        ),
+        (
+            &["--games", "2", "--depth", "2", "--shard", "0/2", "--out", "x.bin"][..],
+            "'0/2' is not a shard K/S",
+        ),
+        (&["--games", "2", "--depth", "2", "--shard", "a", "--out", "x.bin"][..], "'a' is not a shard K/S"),
+        (&["--games", "2", "--depth", "2"][..], "--out"),
+        (&["--games", "2", "--out", "x.bin"][..], "--nodes"),
+        (&["--games", "2", "--depth", "2", "--nodes", "9", "--out", "x.bin"][..], "cannot be used with"),
+        (
+            &["--games", "2", "--depth", "2", "--openings", "/nonexistent", "--out", "x.bin"][..],
+            "bad --openings",
+        ),
+    ] {
+        let output = crownhead(&[&["selfplay"], args].concat());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    assert!(!Path::new("x.bin").exists());
+}
