@@ -28,7 +28,7 @@ use std::thread::JoinHandle;
 use crate::rules::Game;
 use crate::search::{SearchControl, Searcher};
 
-pub use crate::search::{Clock, Info, Limits, Score, SearchResult};
+pub use crate::search::{Clock, Info, Limits, Score, SearchResult, network};
 
 /// The most search threads the engine takes (Hub's `threads` parameter, `--threads`).
 pub const MAX_THREADS: usize = 512;

@@ -6,6 +6,7 @@ mod alphabeta;
 mod eval;
 mod in_progress;
 mod limits;
+pub mod network;
 mod ordering;
 mod score;
 mod searcher;

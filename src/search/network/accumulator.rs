@@ -1,0 +1,112 @@
+//! The feature layer's sums, kept per search ply and brought up to date lazily.
+//!
+//! Each ply's entry remembers the pieces its sums were computed for. Evaluating a
+//! position at ply `p` starts from the entry, at `p` or below, whose pieces differ least
+//! from the position's (usually the parent's or an earlier sibling's), and adds or
+//! subtracts only the rows of the pieces that differ: a move's from and to squares, its
+//! captures and a crowning. Since an entry carries its own pieces, any entry is a valid
+//! start; the choice only changes the work.
+
+use crate::rules::{Color, Geometry, Position};
+
+use super::features::{PieceSets, input};
+use super::{HIDDEN, Network};
+
+/// One perspective's sums.
+type Sums = [i16; HIDDEN];
+
+/// The sums of both perspectives for one set of pieces.
+#[derive(Clone)]
+struct Entry {
+    pieces: PieceSets,
+    sums: [Sums; 2],
+}
+
+/// Feature-layer sums for every ply of a search.
+pub struct Accumulators {
+    entries: Vec<Entry>,
+}
+
+/// Beyond this many changed pieces, computing afresh is cheaper than updating.
+const REFRESH_DISTANCE: u32 = 12;
+
+impl Accumulators {
+    /// Empty sums for `plies` plies.
+    pub fn new(plies: usize) -> Accumulators {
+        Accumulators { entries: vec![Entry { pieces: PieceSets::NONE, sums: [[0; HIDDEN]; 2] }; plies] }
+    }
+
+    /// Both perspectives' sums for `position`, searched at `ply`, White's first.
+    pub fn sums(&mut self, network: &Network, position: &Position, ply: usize) -> &[Sums; 2] {
+        let ply = ply.min(self.entries.len() - 1);
+        let target = PieceSets::of(position);
+        if self.entries[ply].pieces != target {
+            self.update(network, position.geometry(), target, ply);
+        }
+        &self.entries[ply].sums
+    }
+
+    /// Makes entry `ply` hold the sums of `target`, from the nearest entry at or below.
+    fn update(&mut self, network: &Network, geometry: &Geometry, target: PieceSets, ply: usize) {
+        let (source, distance) = (0..=ply)
+            .rev()
+            .map(|index| (index, self.entries[index].pieces.distance(&target)))
+            .min_by_key(|&(_, distance)| distance)
+            .unwrap_or((ply, u32::MAX));
+        let (below, rest) = self.entries.split_at_mut(ply);
+        let entry = &mut rest[0];
+        if distance > REFRESH_DISTANCE {
+            entry.sums = [*network.feature_bias(); 2];
+            apply(network, geometry, &mut entry.sums, PieceSets::NONE, target);
+        } else {
+            let start = if source == ply { entry.pieces } else { below[source].pieces };
+            if source != ply {
+                entry.sums = below[source].sums;
+            }
+            apply(network, geometry, &mut entry.sums, start, target);
+        }
+        entry.pieces = target;
+    }
+}
+
+/// Turns `sums`, computed for `from` (or for an empty board if `from` is
+/// [`PieceSets::NONE`]), into the sums for `to`.
+fn apply(network: &Network, geometry: &Geometry, sums: &mut [Sums; 2], from: PieceSets, to: PieceSets) {
+    let fresh = from == PieceSets::NONE;
+    for (index, (&before, &after)) in from.0.iter().zip(&to.0).enumerate() {
+        let (color, role) = PieceSets::piece(index);
+        let (removed, added) =
+            if fresh { (Default::default(), after) } else { (before & !after, after & !before) };
+        for square in removed {
+            for perspective in Color::ALL {
+                let row = network.feature_row(input(geometry, perspective, color, role, square));
+                subtract(&mut sums[perspective.index()], row);
+            }
+        }
+        for square in added {
+            for perspective in Color::ALL {
+                let row = network.feature_row(input(geometry, perspective, color, role, square));
+                add(&mut sums[perspective.index()], row);
+            }
+        }
+    }
+}
+
+/// `sums += row`, wrapping (a sound network never comes near the limits).
+#[inline]
+fn add(sums: &mut Sums, row: &Sums) {
+    sums.iter_mut().zip(row).for_each(|(sum, weight)| *sum = sum.wrapping_add(*weight));
+}
+
+/// `sums -= row`, wrapping.
+#[inline]
+fn subtract(sums: &mut Sums, row: &Sums) {
+    sums.iter_mut().zip(row).for_each(|(sum, weight)| *sum = sum.wrapping_sub(*weight));
+}
+
+/// The sums of `position` computed afresh: what the incremental updates must equal.
+pub fn fresh_sums(network: &Network, position: &Position) -> [Sums; 2] {
+    let mut sums = [*network.feature_bias(); 2];
+    apply(network, position.geometry(), &mut sums, PieceSets::NONE, PieceSets::of(position));
+    sums
+}
