@@ -37,7 +37,7 @@ impl PieceSets {
     #[inline]
     pub const fn piece(index: usize) -> (Color, Role) {
         let color = if index < 2 { Color::White } else { Color::Black };
-        let role = if index % 2 == 0 { Role::Man } else { Role::King };
+        let role = if index.is_multiple_of(2) { Role::Man } else { Role::King };
         (color, role)
     }
 
