@@ -5,11 +5,13 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
 use clap::{ArgMatches, Args, Parser, Subcommand};
 
+use crate::engine::network::Network;
 use crate::engine::{self, DEFAULT_TABLE_MIB, Limits, MAX_MULTIPV, MAX_TABLE_MIB, MAX_THREADS, Score};
 use crate::protocol::dxp;
 use crate::rules::{Color, Game, Position, Variant};
@@ -119,12 +121,38 @@ pub struct ThreadsArgs {
     pub threads: u16,
 }
 
+/// A network file to evaluate with.
+#[derive(Args)]
+pub struct EvalFileArgs {
+    /// Evaluate with this network file (made by `crownhead train`) instead of the
+    /// built-in evaluation.
+    #[arg(long, value_name = "NET")]
+    pub eval_file: Option<PathBuf>,
+}
+
+impl EvalFileArgs {
+    /// The network in the file, if one is named.
+    ///
+    /// # Errors
+    /// A file that cannot be read or is not a sound network file.
+    pub fn network(&self) -> anyhow::Result<Option<Arc<Network>>> {
+        let Some(path) = &self.eval_file else {
+            return Ok(None);
+        };
+        let network = Network::read(path).with_context(|| format!("bad --eval-file {}", path.display()))?;
+        Ok(Some(Arc::new(network)))
+    }
+}
+
 /// The engine's options.
 #[derive(Args)]
 pub struct EngineArgs {
     /// Search threads.
     #[command(flatten)]
     pub threads: ThreadsArgs,
+    /// The evaluation.
+    #[command(flatten)]
+    pub eval: EvalFileArgs,
     /// Transposition table size in MiB.
     #[arg(
         long,
@@ -135,13 +163,22 @@ pub struct EngineArgs {
 }
 
 impl EngineArgs {
-    /// The engine options these arguments give.
-    pub fn options(&self) -> engine::Options {
-        engine::Options {
+    /// The engine options these arguments give, for positions of `variant` (`None`:
+    /// any, checked later).
+    ///
+    /// # Errors
+    /// A bad network file, or one for other rule sets than `variant`.
+    pub fn options(&self, variant: Option<Variant>) -> anyhow::Result<engine::Options> {
+        let options = engine::Options {
             threads: usize::from(self.threads.threads),
             table_mib: self.tt_size as usize,
+            network: self.eval.network()?,
             ..engine::Options::default()
+        };
+        if let Some(variant) = variant {
+            options.check_network(variant).context("bad --eval-file")?;
         }
+        Ok(options)
     }
 }
 
@@ -214,8 +251,12 @@ pub struct AnalyseArgs {
 
 impl AnalyseArgs {
     /// The engine these arguments ask for.
-    pub fn engine(&self) -> engine::Engine {
-        engine::Engine::new(engine::Options { multipv: usize::from(self.multipv), ..self.engine.options() })
+    ///
+    /// # Errors
+    /// A bad network file.
+    pub fn engine(&self) -> anyhow::Result<engine::Engine> {
+        let options = self.engine.options(Some(self.position.variant.variant))?;
+        Ok(engine::Engine::new(engine::Options { multipv: usize::from(self.multipv), ..options }))
     }
 
     /// How the analysis is printed.
@@ -253,17 +294,20 @@ pub struct AnalyseGameArgs {
 
 impl AnalyseGameArgs {
     /// The options of the analysis.
-    pub fn options(&self) -> analyse_game::Options {
-        analyse_game::Options {
+    ///
+    /// # Errors
+    /// A bad network file.
+    pub fn options(&self) -> anyhow::Result<analyse_game::Options> {
+        Ok(analyse_game::Options {
             file: self.file.clone(),
             game: self.game as usize,
             variant: self.variant.variant,
             limits: self.limit.limits(),
-            engine: self.engine.options(),
+            engine: self.engine.options(None)?,
             out: self.out.clone(),
             svg: self.svg.clone(),
             progress: std::io::stderr().is_terminal(),
-        }
+        })
     }
 }
 
@@ -276,6 +320,9 @@ pub struct BenchArgs {
     /// Search threads.
     #[command(flatten)]
     pub threads: ThreadsArgs,
+    /// The evaluation (a network file serves only its own rule sets' positions).
+    #[command(flatten)]
+    pub eval: EvalFileArgs,
 }
 
 /// `crownhead dxp`.
@@ -309,15 +356,18 @@ pub struct DxpArgs {
 
 impl DxpArgs {
     /// The options of the DXP games.
-    pub fn options(&self) -> dxp::Options {
-        dxp::Options {
+    ///
+    /// # Errors
+    /// A bad network file.
+    pub fn options(&self) -> anyhow::Result<dxp::Options> {
+        Ok(dxp::Options {
             variant: self.variant,
-            engine: self.engine.options(),
+            engine: self.engine.options(Some(self.variant))?,
             minutes: self.time,
             moves: self.moves,
             games: self.games,
             move_time: self.movetime.map(Duration::from_secs_f64),
-        }
+        })
     }
 
     /// Where to listen when not connecting.
@@ -546,6 +596,9 @@ pub struct SelfplayArgs {
     /// The data file to write (made afresh), for example data/english-gen0.bin.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
+    /// The evaluation.
+    #[command(flatten)]
+    pub eval: EvalFileArgs,
 }
 
 /// How long self-play searches each move: exactly one of these, so that games are
@@ -568,6 +621,10 @@ impl SelfplayArgs {
     /// Bad openings.
     pub fn options(&self) -> anyhow::Result<selfplay::Options> {
         let variant = self.variant.variant;
+        let network = self.eval.network()?;
+        if let Some(network) = &network {
+            network.check_serves(variant).context("bad --eval-file")?;
+        }
         let limits = Limits { depth: self.limit.depth, nodes: self.limit.nodes, ..Limits::default() };
         Ok(selfplay::Options {
             variant,
@@ -578,6 +635,7 @@ impl SelfplayArgs {
             random_plies: self.random_plies,
             seed: self.seed,
             shard: self.shard,
+            network,
             out: self.out.clone(),
             progress: std::io::stderr().is_terminal(),
         })

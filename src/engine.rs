@@ -25,7 +25,8 @@ use std::io;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
-use crate::rules::Game;
+use crate::rules::{Game, Variant};
+use crate::search::network::{Network, file::NetworkError};
 use crate::search::{SearchControl, Searcher};
 
 pub use crate::search::{Clock, Info, Limits, Score, SearchResult, network};
@@ -43,7 +44,7 @@ pub const DEFAULT_TABLE_MIB: usize = 64;
 pub const MAX_MULTIPV: usize = 256;
 
 /// How the engine searches. Values outside the documented ranges are brought inside.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     /// Search threads, 1 to [`MAX_THREADS`].
     pub threads: usize,
@@ -52,11 +53,14 @@ pub struct Options {
     /// How many best moves each iteration reports, 1 to [`MAX_MULTIPV`] (as UCI's
     /// MultiPV): the best first, each with its own line.
     pub multipv: usize,
+    /// A network that evaluates in place of the built-in evaluation, in the rule sets it
+    /// serves (read with [`Network::load`]); `None` for the built-in one.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { threads: 1, table_mib: DEFAULT_TABLE_MIB, multipv: 1 }
+        Options { threads: 1, table_mib: DEFAULT_TABLE_MIB, multipv: 1, network: None }
     }
 }
 
@@ -67,7 +71,26 @@ impl Options {
             threads: self.threads.clamp(1, MAX_THREADS),
             table_mib: self.table_mib.clamp(1, MAX_TABLE_MIB),
             multipv: self.multipv.clamp(1, MAX_MULTIPV),
+            network: self.network,
         }
+    }
+
+    /// Refuses a network that does not serve `variant`, for front ends to say so before
+    /// they search (the engine itself falls back to the built-in evaluation).
+    ///
+    /// # Errors
+    /// The network was trained for other rule sets.
+    pub fn check_network(&self, variant: Variant) -> Result<(), NetworkError> {
+        match &self.network {
+            Some(network) => network.check_serves(variant),
+            None => Ok(()),
+        }
+    }
+
+    /// The network that evaluates positions of `variant`: the one set if it serves the
+    /// rule set, else none (the built-in evaluation).
+    fn network_for(&self, variant: Variant) -> Option<Arc<Network>> {
+        self.network.as_ref().filter(|network| network.serves(variant)).cloned()
     }
 }
 
@@ -104,9 +127,17 @@ impl Engine {
         Engine { options: options.clamped(), searcher: Arc::default(), running: None }
     }
 
+    /// Evaluates with `network` in the rule sets it serves (see [`Network::load`]), or
+    /// with the built-in evaluation again for `None` (stops a search in progress
+    /// first).
+    pub fn set_network(&mut self, network: Option<Network>) {
+        self.stop();
+        self.options.network = network.map(Arc::new);
+    }
+
     /// The options in force.
-    pub fn options(&self) -> Options {
-        self.options
+    pub fn options(&self) -> &Options {
+        &self.options
     }
 
     /// Sets the number of search threads (stops a search in progress first).
@@ -149,9 +180,18 @@ impl Engine {
     /// Like [`Engine::think`], reporting each completed iteration to `report` as it
     /// comes.
     pub fn analyse(&mut self, game: &Game, limits: &Limits, report: impl FnMut(&Info)) -> SearchResult {
-        let options = self.options;
+        let options = self.options.clone();
+        let network = options.network_for(game.position().variant());
+        let control = SearchControl::new(false);
         let mut searcher = self.searcher();
-        made(&mut searcher, options).search(game, limits, options.multipv, &SearchControl::new(false), report)
+        made(&mut searcher, &options).search(
+            game,
+            limits,
+            options.multipv,
+            network.as_deref(),
+            &control,
+            report,
+        )
     }
 
     /// Starts searching the position `game` has reached within `limits` on a thread of
@@ -171,14 +211,16 @@ impl Engine {
         self.stop();
         let control = Arc::new(SearchControl::new(pondering));
         let searcher = Arc::clone(&self.searcher);
-        let (game, limits, options) = (game.clone(), *limits, self.options);
+        let (game, limits, options) = (game.clone(), *limits, self.options.clone());
+        let network = options.network_for(game.position().variant());
         let search_control = Arc::clone(&control);
         let thread = std::thread::Builder::new().name("search".into()).spawn(move || {
             let mut searcher = searcher.lock().unwrap_or_else(PoisonError::into_inner);
-            let result = made(&mut searcher, options).search(
+            let result = made(&mut searcher, &options).search(
                 &game,
                 &limits,
                 options.multipv,
+                network.as_deref(),
                 &search_control,
                 |info| {
                     report(Report::Info(info));
@@ -214,7 +256,7 @@ impl Drop for Engine {
 }
 
 /// The searcher in `slot`, made with `options` if there is none yet.
-fn made(slot: &mut Option<Searcher>, options: Options) -> &mut Searcher {
+fn made<'a>(slot: &'a mut Option<Searcher>, options: &Options) -> &'a mut Searcher {
     slot.get_or_insert_with(|| Searcher::new(options.table_mib, options.threads))
 }
 

@@ -65,13 +65,15 @@ fn run(command: Command, arg_matches: &ArgMatches) -> anyhow::Result<()> {
         Command::Moves(args) => board::write_moves(&args.position()?, &mut out)?,
         Command::Analyse(args) => {
             let game = args.position.game(args.moves.as_deref())?;
-            analyse::run(&mut args.engine(), &game, &args.limit.limits(), args.output(), &mut out)?;
+            analyse::run(&mut args.engine()?, &game, &args.limit.limits(), args.output(), &mut out)?;
         }
-        Command::AnalyseGame(args) => analyse_game::run(&args.options(), &mut out)?,
-        Command::Bench(args) => bench::run(args.depth, usize::from(args.threads.threads), &mut out)?,
+        Command::AnalyseGame(args) => analyse_game::run(&args.options()?, &mut out)?,
+        Command::Bench(args) => {
+            bench::run(args.depth, usize::from(args.threads.threads), args.eval.network()?, &mut out)?
+        }
         Command::Dxp(args) => match &args.connect {
-            Some(address) => dxp::initiate(address, &args.options(), &mut out).context("dxp")?,
-            None => dxp::listen(&args.listen_address(), &args.options(), &mut out).context("dxp")?,
+            Some(address) => dxp::initiate(address, &args.options()?, &mut out).context("dxp")?,
+            None => dxp::listen(&args.listen_address(), &args.options()?, &mut out).context("dxp")?,
         },
         Command::Board(args) => {
             let position = *args.position.game(args.moves.as_deref())?.position();

@@ -13,9 +13,11 @@ use arrayvec::ArrayVec;
 
 use crate::rules::{Move, MoveList, Position, resets_move_limit};
 
-use super::eval::evaluate;
+use super::eval;
 use super::in_progress::InProgress;
 use super::limits::Limits;
+use super::network::Network;
+use super::network::accumulator::Accumulators;
 use super::ordering::{MAX_PLY, MoveScores, Ordering, Picked, defer, pick};
 use super::time::Deadlines;
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -44,6 +46,8 @@ pub struct Shared<'a> {
     pub deepest: &'a Mutex<Option<(i32, Line)>>,
     /// Positions being searched by some thread, when there are several.
     pub in_progress: Option<&'a InProgress>,
+    /// The network that evaluates, or none for the hand-made formula.
+    pub network: Option<&'a Network>,
 }
 
 /// A line of the search: a position of the game or of the current path, with the
@@ -83,6 +87,7 @@ pub struct Worker<'a> {
     pv: Vec<ArrayVec<Move, MAX_PLY>>,
     excluded: Vec<Move>,
     root_depth: i32,
+    accumulators: Accumulators,
 }
 
 impl<'a> Worker<'a> {
@@ -112,6 +117,7 @@ impl<'a> Worker<'a> {
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             excluded: Vec::new(),
             root_depth: 0,
+            accumulators: Accumulators::new(MAX_PLY + 1),
         }
     }
 
@@ -262,7 +268,7 @@ impl<'a> Worker<'a> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(position);
+            return self.evaluate(position, ply);
         }
         if depth <= 0 {
             if position.has_capture() {
@@ -393,7 +399,15 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         self.leaf_plies.0 += ply as u64;
         self.leaf_plies.1 += 1;
-        if position.has_quiet_move() { evaluate(position) } else { loss_in(ply) }
+        if position.has_quiet_move() { self.evaluate(position, ply) } else { loss_in(ply) }
+    }
+
+    /// The static evaluation of a quiet `position` at `ply`.
+    fn evaluate(&mut self, position: &Position, ply: usize) -> Value {
+        match self.shared.network {
+            Some(network) => network.evaluate(&mut self.accumulators, position, ply),
+            None => eval::evaluate(position),
+        }
     }
 
     /// The captures of a position where one is pending, each followed by quiescence.

@@ -15,6 +15,7 @@ use crate::rules::{Game, Move};
 use super::alphabeta::{Line, Shared, Worker};
 use super::in_progress::InProgress;
 use super::limits::Limits;
+use super::network::Network;
 use super::ordering::{MAX_PLY, Ordering};
 use super::score::Score;
 use super::tt::TranspositionTable;
@@ -122,12 +123,14 @@ impl Searcher {
     }
 
     /// Searches the current position of `game` within `limits`, reporting each
-    /// completed iteration to `report`, for the `multipv` best moves.
+    /// completed iteration to `report`, for the `multipv` best moves, evaluating with
+    /// `network` (or, with none, the hand-made formula).
     pub fn search(
         &mut self,
         game: &Game,
         limits: &Limits,
         multipv: usize,
+        network: Option<&Network>,
         control: &SearchControl,
         report: impl FnMut(&Info),
     ) -> SearchResult {
@@ -145,6 +148,7 @@ impl Searcher {
             limits: *limits,
             deepest: &deepest,
             in_progress: (self.orderings.len() > 1).then_some(&in_progress),
+            network,
         };
         let (main_ordering, helper_orderings) = self.orderings.split_at_mut(1);
         let result = std::thread::scope(|scope| {

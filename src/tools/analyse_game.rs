@@ -56,7 +56,8 @@ pub fn run(options: &Options, out: &mut impl Write) -> anyhow::Result<()> {
     let pdn = (options.game.checked_sub(1))
         .and_then(|index| games.into_iter().nth(index))
         .with_context(|| format!("{} has {count} games, not {}", file.display(), options.game))??;
-    let mut engine = Engine::new(options.engine);
+    options.engine.check_network(pdn.start.variant()).context("bad --eval-file")?;
+    let mut engine = Engine::new(options.engine.clone());
     let analysis = analyse(&mut engine, &pdn, &options.limits, |done, total| {
         if options.progress {
             eprint!("\ranalysed {done}/{total} moves{}", if done == total { "\n" } else { "" });

@@ -4,8 +4,10 @@
 //! one, and a test checks it).
 
 use std::io::{self, Write};
+use std::sync::Arc;
 use std::time::Instant;
 
+use crate::engine::network::Network;
 use crate::engine::{Engine, Limits, Options};
 use crate::rules::{Game, Position, Variant};
 
@@ -67,12 +69,18 @@ pub const POSITIONS: [(Variant, &str); 34] = [
 ];
 
 /// Searches every bench position to `depth` on `threads` threads, printing one line per
-/// position and finally `nodes=N nps=R`.
+/// position and finally `nodes=N nps=R`. `network` replaces the built-in evaluation in
+/// the rule sets it serves.
 ///
 /// # Errors
 /// Only from writing to `out`.
-pub fn run(depth: u32, threads: usize, out: &mut impl Write) -> io::Result<()> {
-    let mut engine = Engine::new(Options { threads, table_mib: TABLE_MIB, ..Options::default() });
+pub fn run(
+    depth: u32,
+    threads: usize,
+    network: Option<Arc<Network>>,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let mut engine = Engine::new(Options { threads, table_mib: TABLE_MIB, network, ..Options::default() });
     let start = Instant::now();
     let mut total = 0;
     for (index, (variant, fen)) in POSITIONS.iter().enumerate() {

@@ -454,7 +454,7 @@ pub fn listen(address: &str, options: &Options, out: &mut impl Write) -> Result<
 /// Serves one connection as a follower until the peer closes it or asks to stop.
 fn serve(stream: TcpStream, options: &Options) -> Result<(), DxpError> {
     let mut session = Session::new(stream, options, Role::Follower);
-    let mut engine = Engine::new(options.engine);
+    let mut engine = Engine::new(options.engine.clone());
     loop {
         match session.next_event(&mut engine)? {
             Event::Closed | Event::Ended { stop: true, .. } => return Ok(()),
@@ -480,7 +480,7 @@ fn start_position(variant: Variant, requested: Option<(Color, String)>) -> Optio
 /// The connection fails, closes mid-game, or a game is refused.
 pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> Result<(), DxpError> {
     let mut session = Session::new(TcpStream::connect(address)?, options, Role::Initiator);
-    let mut engine = Engine::new(options.engine);
+    let mut engine = Engine::new(options.engine.clone());
     let variant = options.variant;
     for index in 0..options.games {
         let follower = if index % 2 == 0 { Color::White } else { Color::Black };

@@ -11,12 +11,14 @@ mod line;
 
 use std::io::{self, BufRead, Write};
 
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 pub use line::{Line, LineError, quote, spawn_line_reader};
 
 use super::board::{Encoding, parse_hub_position};
+use crate::engine::network::Network;
 use crate::engine::{
     Clock, Engine, Info, Limits, MAX_TABLE_MIB, MAX_THREADS, Report, SearchHandle, SearchResult,
 };
@@ -40,6 +42,8 @@ struct Session {
     encoding: Encoding,
     ponder: bool,
     engine: Engine,
+    /// The network file in use, empty for the built-in evaluation.
+    eval_file: String,
     game: Option<Game>,
     level: Limits,
     running: Option<SearchHandle>,
@@ -57,6 +61,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
         encoding: Encoding::Standard,
         ponder: false,
         engine: Engine::default(),
+        eval_file: String::new(),
         game: None,
         level: Limits::default(),
         running: None,
@@ -147,6 +152,7 @@ impl Session {
             options.table_mib
         ));
         self.send(&format!("param name=ponder value={} type=bool", self.ponder));
+        self.send(&format!("param name=eval-file value={} type=string", quote(&self.eval_file)));
         self.send(&format!(
             "param name=pos-encoding value={} type=enum values={}",
             encoding_name(self.encoding),
@@ -161,9 +167,11 @@ impl Session {
             return;
         };
         let result: Result<(), String> = match name {
-            "variant" => {
-                value.parse().map(|variant| self.variant = variant).map_err(|error| format!("{error}"))
-            }
+            "variant" => value
+                .parse()
+                .map_err(|error| format!("{error}"))
+                .and_then(|variant| self.set_variant(variant)),
+            "eval-file" => self.set_eval_file(value),
             "threads" => parse_in(value, 1, MAX_THREADS).map(|threads| self.engine.set_threads(threads)),
             "tt-size" => parse_in(value, 1, MAX_TABLE_MIB).map(|mib| self.engine.set_table_size(mib)),
             "ponder" => match value {
@@ -187,6 +195,33 @@ impl Session {
         if let Err(message) = result {
             self.error(&message);
         }
+    }
+
+    /// Plays `variant` from now on; a network loaded for other rule sets then gives way
+    /// to the built-in evaluation, which the error says.
+    fn set_variant(&mut self, variant: Variant) -> Result<(), String> {
+        self.variant = variant;
+        match self.engine.options().check_network(variant) {
+            Ok(()) => Ok(()),
+            Err(error) => {
+                Err(format!("eval-file {}: {error}; the built-in evaluation plays {variant}", self.eval_file))
+            }
+        }
+    }
+
+    /// Evaluates with the network in the file at `path`, or with the built-in evaluation
+    /// for an empty path. A file that cannot be used leaves the evaluation as it was.
+    fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
+        if path.is_empty() {
+            self.engine.set_network(None);
+            self.eval_file.clear();
+            return Ok(());
+        }
+        let network = Network::load(Path::new(path), self.variant)
+            .map_err(|error| format!("eval-file {path}: {error}"))?;
+        self.engine.set_network(Some(network));
+        self.eval_file = path.to_string();
+        Ok(())
     }
 
     fn position(&mut self, line: &Line) {

@@ -110,3 +110,55 @@ pub fn fresh_sums(network: &Network, position: &Position) -> [Sums; 2] {
     apply(network, position.geometry(), &mut sums, PieceSets::NONE, PieceSets::of(position));
     sums
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::rules::{Variant, splitmix64};
+    use crate::search::network::testing::{colour_reversed, random_network, random_position};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Random lines of play searched the way the search does (down a line, back up
+        /// some plies, down another), the sums at every ply equal a fresh computation.
+        #[test]
+        fn incremental_sums_equal_fresh_ones(variant_index in 0..Variant::ALL.len(), seed in any::<u64>()) {
+            let variant = Variant::ALL[variant_index];
+            let network = random_network(variant, 2, seed);
+            let mut accumulators = Accumulators::new(16);
+            let mut path = vec![random_position(variant, (seed % 80) as usize, seed)];
+            let mut state = seed;
+            for _ in 0..300 {
+                let (next, value) = splitmix64(state);
+                state = next;
+                let top = *path.last().expect("the root stays");
+                let moves = top.legal_moves();
+                if moves.is_empty() || path.len() == 16 || value % 5 == 0 {
+                    let back = 1 + (value >> 8) as usize % path.len();
+                    path.truncate((path.len() - back).max(1));
+                } else {
+                    path.push(top.play(&moves[(value >> 16) as usize % moves.len()]));
+                }
+                let ply = path.len() - 1;
+                let position = path[ply];
+                let sums = *accumulators.sums(&network, &position, ply);
+                prop_assert_eq!(sums, fresh_sums(&network, &position));
+            }
+        }
+
+        /// A position and its colour-reversed twin get the same value.
+        #[test]
+        fn colour_reversed_twins_score_alike(variant_index in 0..Variant::ALL.len(), seed in any::<u64>()) {
+            let variant = Variant::ALL[variant_index];
+            let network = random_network(variant, 3, seed);
+            let position = random_position(variant, (seed % 60) as usize, seed);
+            let twin = colour_reversed(&position);
+            let mut accumulators = Accumulators::new(2);
+            let value = network.evaluate(&mut accumulators, &position, 0);
+            prop_assert_eq!(value, network.evaluate(&mut accumulators, &twin, 1));
+        }
+    }
+}

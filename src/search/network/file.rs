@@ -160,18 +160,28 @@ impl Network {
         })
     }
 
-    /// Reads the network file at `path` for `variant`: refused, with the reason, if it
-    /// cannot be read, is not a sound network file, or was trained for other rule sets.
-    pub fn load(path: &Path, variant: Variant) -> Result<Network, NetworkError> {
+    /// Reads the network file at `path`: refused, with the reason, if it cannot be read
+    /// or is not a sound network file.
+    pub fn read(path: &Path) -> Result<Network, NetworkError> {
         let bytes = std::fs::read(path)
             .map_err(|source| NetworkError::Io { path: path.display().to_string(), source })?;
-        let network = Network::from_bytes(&bytes)?;
-        if !network.serves(variant) {
-            let serves =
-                network.rule_sets.iter().map(|variant| variant.name()).collect::<Vec<_>>().join(", ");
-            return Err(NetworkError::WrongRuleSet { serves, wanted: variant });
-        }
+        Network::from_bytes(&bytes)
+    }
+
+    /// [`Network::read`] for `variant`: also refused if trained for other rule sets.
+    pub fn load(path: &Path, variant: Variant) -> Result<Network, NetworkError> {
+        let network = Network::read(path)?;
+        network.check_serves(variant)?;
         Ok(network)
+    }
+
+    /// An error unless the network was trained for `variant`.
+    pub fn check_serves(&self, variant: Variant) -> Result<(), NetworkError> {
+        if self.serves(variant) {
+            return Ok(());
+        }
+        let serves = self.rule_sets.iter().map(|variant| variant.name()).collect::<Vec<_>>().join(", ");
+        Err(NetworkError::WrongRuleSet { serves, wanted: variant })
     }
 
     /// Writes the network to `path`.

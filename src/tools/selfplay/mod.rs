@@ -21,7 +21,7 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{OnceLock, mpsc};
+use std::sync::{Arc, OnceLock, mpsc};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -29,6 +29,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use self::data::{Record, Writer};
 use super::matches::openings::Opening;
+use crate::engine::network::Network;
 use crate::engine::{Engine, Limits, Options as EngineOptions};
 use crate::rules::{Color, Outcome, Variant, splitmix64};
 
@@ -102,6 +103,8 @@ pub struct Options {
     pub seed: u64,
     /// The share of the games to play.
     pub shard: Shard,
+    /// A network to evaluate with in place of the built-in evaluation.
+    pub network: Option<Arc<Network>>,
     /// The data file, made afresh.
     pub out: PathBuf,
     /// Whether to show a progress bar on standard error (when it is a terminal).
@@ -167,7 +170,11 @@ pub fn run(options: &Options, stop: &AtomicBool, out: &mut impl Write) -> anyhow
         for _ in 0..options.threads.clamp(1, games.len().max(1)) {
             let (sender, games, next) = (sender.clone(), &games, &next);
             scope.spawn(move || {
-                let mut engine = Engine::new(EngineOptions { threads: 1, table_mib: TABLE_MIB, multipv: 1 });
+                let mut engine = Engine::new(EngineOptions {
+                    table_mib: TABLE_MIB,
+                    network: options.network.clone(),
+                    ..EngineOptions::default()
+                });
                 loop {
                     let slot = next.fetch_add(1, Ordering::SeqCst);
                     let Some(&index) = games.get(slot as usize).filter(|_| !stop.load(Ordering::SeqCst))
