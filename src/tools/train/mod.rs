@@ -48,8 +48,10 @@ pub const DEFAULT_BATCH: u32 = 16384;
 /// The result's share of the target by default.
 pub const DEFAULT_LAMBDA: f32 = 0.5;
 
-/// The learning rate of the first epoch by default.
-pub const DEFAULT_RATE: f32 = 1e-3;
+/// The learning rate of the first epoch by default: of 1e-3, 3e-3, 5e-3, 1e-2 and 3e-2
+/// over 20 epochs of batches of 16384 on 400k English positions, 5e-3 reached the lowest
+/// validation loss (1e-3 had not converged).
+pub const DEFAULT_RATE: f32 = 5e-3;
 
 /// The share of the games held out for validation by default.
 pub const DEFAULT_VALIDATION: f64 = 0.05;
@@ -57,7 +59,9 @@ pub const DEFAULT_VALIDATION: f64 = 0.05;
 /// How the learning rate falls from epoch to epoch.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Decay {
-    /// Half a cosine wave from the first rate down towards zero at the end.
+    /// Half a cosine wave from the first rate down towards zero at the end (the
+    /// default: over 10 epochs from 1e-2 on 400k English positions it reached a validation
+    /// loss of 0.01210, a factor of 0.8 0.01222).
     Cosine,
     /// Multiplied by this factor (0 to 1) after each epoch.
     Factor(f32),
@@ -220,6 +224,11 @@ pub fn train(options: &Options, mut data: Dataset, out: &mut impl Write) -> anyh
         options.threads
     )?;
     let target = Target { lambda: options.lambda, scale: scale as f32 };
+    writeln!(
+        out,
+        "validation loss of the search scores themselves: {:.6}",
+        score_loss(&data.validation, target)
+    )?;
     let model = Model::new(options.variant, options.buckets, options.seed);
     let mut trainer = Trainer::new(model, target, options.batch, &pool);
     let mut losses = Vec::new();
@@ -244,6 +253,20 @@ pub fn train(options: &Options, mut data: Dataset, out: &mut impl Write) -> anyh
     let network = Network::quantise(vec![options.variant], scale as i32, &trainer.model.layers);
     let quantised_loss = quantised_loss(&network, &data.validation, target);
     Ok(Trained { network, losses, quantised_loss })
+}
+
+/// The mean squared error of `examples`' own search scores as predictions
+/// (`sigmoid(score / scale)`): what a network that evaluates as well as the search
+/// would reach.
+fn score_loss(examples: &[Example], target: Target) -> f64 {
+    let total: f64 = examples
+        .iter()
+        .map(|example| {
+            let error = sigmoid(f32::from(example.score) / target.scale) - target.of(example);
+            f64::from(error * error)
+        })
+        .sum();
+    total / examples.len().max(1) as f64
 }
 
 /// The mean squared error of the integer `network` on `examples`, evaluated as the

@@ -251,14 +251,17 @@ fn activated_dot(sums: &Row, weights: &Row) -> f32 {
 
 /// The backward pass through one half of the output and its activation: adds
 /// `d_output * a^2` to the output weights' gradient `d_weights` and returns the
-/// gradient of the sums (`d_output * w * 2a`, zero where the clip is flat).
-#[inline]
+/// gradient of the sums (`d_output * w * 2a`, zero where the clip is flat). Not inlined:
+/// as a function of its own the compiler knows that `d_weights` aliases nothing else,
+/// and vectorises the loop.
+#[inline(never)]
 fn backward_activation(sums: &Row, weights: &Row, d_output: f32, d_weights: &mut Row) -> Row {
     let mut d_sums = [0.0; HIDDEN];
-    for index in 0..HIDDEN {
-        let active = sums[index].clamp(0.0, 1.0);
-        d_weights[index] += d_output * active * active;
-        d_sums[index] = if sums[index] < 1.0 { 2.0 * d_output * weights[index] * active } else { 0.0 };
+    for (((&sum, &weight), d_weight), d_sum) in sums.iter().zip(weights).zip(d_weights).zip(&mut d_sums) {
+        let active = sum.clamp(0.0, 1.0);
+        *d_weight += d_output * active * active;
+        let slope = if sum < 1.0 { 2.0 * active } else { 0.0 };
+        *d_sum = d_output * weight * slope;
     }
     d_sums
 }
