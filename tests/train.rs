@@ -55,7 +55,7 @@ fn a_network_trained_on_self_play_loads_and_learned() {
     let output = crownhead(&[&args[..], &settings].concat());
     let report = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    assert!(report.starts_with("positions "), "{report}");
+    assert!(report.starts_with("data files 1: positions "), "{report}");
     assert!(report.contains("\nscale "), "{report}");
     let losses = validation_losses(&report);
     assert_eq!(losses.len(), 5, "{report}");

@@ -175,9 +175,9 @@ pub fn run(options: &Options, out: &mut impl Write) -> anyhow::Result<()> {
     let data = dataset::load(options.variant, &options.data, options.validation, options.seed)?;
     writeln!(
         out,
-        "positions {} from {} files ({} repeats dropped): training {} from {} games, validation {} from {} games",
-        data.training.len() + data.validation.len(),
+        "data files {}: positions {} ({} repeats dropped), training {} from {} games, validation {} from {} games",
         options.data.len(),
+        data.training.len() + data.validation.len(),
         data.duplicates,
         data.training.len(),
         data.training_games,
@@ -214,7 +214,7 @@ pub fn train(options: &Options, mut data: Dataset, out: &mut impl Write) -> anyh
     )?;
     writeln!(
         out,
-        "training: {} epochs, batch {}, lr {:.1e} decaying {}, lambda {}, {} buckets, {} threads",
+        "training: epochs {}, batch {}, lr {:.1e} decaying {}, lambda {}, buckets {}, threads {}",
         options.epochs,
         options.batch,
         options.rate,
