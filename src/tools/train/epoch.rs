@@ -1,9 +1,11 @@
 //! Mini-batch training on a thread pool, with the same result whatever its size.
 //!
 //! Each batch is cut into chunks of [`CHUNK`] positions, a number that does not depend
-//! on the threads. The pool computes each chunk's gradient into a buffer of its own, and
-//! the buffers are summed in chunk order: every float is added in the same order on one
-//! thread or many, so a seed gives the same network bytes.
+//! on the threads. The pool computes the gradients of up to [`WAVE`] chunks at a time,
+//! each into a buffer of its own, and the buffers are added to the batch's gradient in
+//! chunk order: every float is added in the same order on one thread or many, so a seed
+//! gives the same network bytes. Memory stays at [`WAVE`] buffers however large the
+//! batch.
 
 use rayon::ThreadPool;
 use rayon::prelude::*;
@@ -17,14 +19,20 @@ use crate::engine::network::Layers;
 /// enough that summing the chunks' gradients costs little beside computing them.
 pub const CHUNK: usize = 256;
 
-/// The model, its optimiser and the buffers of a batch's chunks.
+/// Chunks computed at once: a whole default batch (16384 positions).
+pub const WAVE: usize = 64;
+
+/// The model, its optimiser and the gradient buffers.
 pub struct Trainer<'pool> {
     /// The network being fitted.
     pub model: Model,
     target: Target,
     batch: usize,
     adam: Adam,
-    gradients: Vec<Layers<f32>>,
+    /// One buffer per chunk of a wave.
+    chunks: Vec<Layers<f32>>,
+    /// The batch's gradient.
+    sum: Layers<f32>,
     pool: &'pool ThreadPool,
 }
 
@@ -33,8 +41,8 @@ impl<'pool> Trainer<'pool> {
     /// `pool`.
     pub fn new(model: Model, target: Target, batch: usize, pool: &'pool ThreadPool) -> Trainer<'pool> {
         let batch = batch.max(1);
-        let gradients = vec![model.zeros(); batch.div_ceil(CHUNK)];
-        Trainer { adam: Adam::new(model.zeros()), model, target, batch, gradients, pool }
+        let chunks = vec![model.zeros(); batch.min(WAVE * CHUNK).div_ceil(CHUNK)];
+        Trainer { adam: Adam::new(model.zeros()), sum: model.zeros(), model, target, batch, chunks, pool }
     }
 
     /// One pass over `examples` in batches of the size given to [`Trainer::new`], one
@@ -49,23 +57,30 @@ impl<'pool> Trainer<'pool> {
     /// error before the step.
     fn step(&mut self, batch: &[Example], rate: f32) -> f64 {
         let weight = 1.0 / batch.len() as f32;
+        parts_mut(&mut self.sum).into_iter().for_each(|part| part.fill(0.0));
+        let wave = self.chunks.len() * CHUNK;
+        let loss = batch.chunks(wave).map(|positions| self.wave(positions, weight)).sum();
+        self.adam.step(&mut self.model.layers, &self.sum, rate);
+        self.model.clip();
+        loss
+    }
+
+    /// Adds `weight` times the gradient of `positions` (at most a wave) to the batch's,
+    /// chunk by chunk in order: their summed squared error.
+    fn wave(&mut self, positions: &[Example], weight: f32) -> f64 {
         let (model, target) = (&self.model, self.target);
-        let gradients = &mut self.gradients[..batch.len().div_ceil(CHUNK)];
+        let chunks = &mut self.chunks[..positions.len().div_ceil(CHUNK)];
         let losses: Vec<f64> = self.pool.install(|| {
-            gradients
+            chunks
                 .par_iter_mut()
-                .zip(batch.par_chunks(CHUNK))
+                .zip(positions.par_chunks(CHUNK))
                 .map(|(gradient, chunk)| {
                     parts_mut(gradient).into_iter().for_each(|part| part.fill(0.0));
                     model.accumulate(chunk, target, weight, gradient)
                 })
                 .collect()
         });
-        if let Some((sum, rest)) = gradients.split_first_mut() {
-            rest.iter().for_each(|gradient| add_layers(sum, gradient));
-            self.adam.step(&mut self.model.layers, sum, rate);
-            self.model.clip();
-        }
+        chunks.iter().for_each(|gradient| add_layers(&mut self.sum, gradient));
         losses.iter().sum()
     }
 

@@ -145,6 +145,7 @@ impl Options {
         ensure!((1..=MAX_BUCKETS).contains(&self.buckets), "--buckets must be from 1 to {MAX_BUCKETS}");
         ensure!(self.validation > 0.0 && self.validation < 1.0, "--validation must be between 0 and 1");
         ensure!(self.threads >= 1, "--threads must be at least 1");
+        ensure!(!self.data.contains(&self.out), "--out {} is one of the data files", self.out.display());
         Ok(())
     }
 }
@@ -324,6 +325,13 @@ mod tests {
         assert_eq!(one, network_bytes(&options(2, 5), &data));
         assert_eq!(one, network_bytes(&options(3, 5), &data));
         assert_ne!(one, network_bytes(&options(1, 6), &data));
+        // A batch of several waves.
+        let large = Options { batch: 20_000, epochs: 1, ..options(1, 5) };
+        let data = self::data(21_000, 3);
+        assert_eq!(
+            network_bytes(&large, &data),
+            network_bytes(&Options { threads: 2, ..large.clone() }, &data)
+        );
     }
 
     #[test]
@@ -356,6 +364,11 @@ mod tests {
             "--validation must be between 0 and 1"
         );
         assert_eq!(refused(Options { data: Vec::new(), ..options(1, 1) }), "no data files");
+        let data = PathBuf::from("data.bin");
+        assert_eq!(
+            refused(Options { data: vec![data.clone()], out: data, ..options(1, 1) }),
+            "--out data.bin is one of the data files"
+        );
         assert!(options(1, 1).check().is_ok());
     }
 

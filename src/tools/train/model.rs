@@ -146,7 +146,7 @@ impl Model {
 
     /// Adds to `gradient` the gradient of the output of `forward` times `d_output` (the
     /// loss's derivative by the output).
-    pub fn backward(&self, forward: &Forward, d_output: f32, gradient: &mut Layers<f32>) {
+    fn backward(&self, forward: &Forward, d_output: f32, gradient: &mut Layers<f32>) {
         let bucket = forward.bucket;
         gradient.output_bias[bucket] += d_output;
         let weights = &self.layers.output_weights[bucket * 2 * HIDDEN..];
