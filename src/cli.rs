@@ -10,7 +10,6 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{ArgMatches, Args, Parser, Subcommand};
 
-use crate::engine::network::MAX_BUCKETS;
 use crate::engine::{self, DEFAULT_TABLE_MIB, Limits, MAX_MULTIPV, MAX_TABLE_MIB, MAX_THREADS, Score};
 use crate::protocol::dxp;
 use crate::rules::{Color, Game, Position, Variant};
@@ -617,7 +616,7 @@ pub struct TrainArgs {
     #[arg(long, default_value = "cosine")]
     pub decay: Decay,
     /// Output buckets by piece count.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_BUCKETS as i64))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=engine::network::MAX_BUCKETS as i64))]
     pub buckets: u16,
     /// The share of the games held out to measure the network, between 0 and 1.
     #[arg(long, default_value_t = train::DEFAULT_VALIDATION, value_parser = open_fraction)]
