@@ -21,6 +21,7 @@ use crate::tools::matches::stats::Sprt;
 use crate::tools::matches::{MatchOptions, openings};
 use crate::tools::selfplay::{self, Shard};
 use crate::tools::terminal_board::Styling;
+use crate::tools::train::{self, Decay};
 use crate::tools::{analyse, analyse_game, bench, play};
 
 /// A fast multi-variant draughts and checkers engine.
@@ -64,6 +65,8 @@ pub enum Command {
     /// Let the engine play itself and write every quiet position with its search score,
     /// ply and game result to a binary data file (training data).
     Selfplay(SelfplayArgs),
+    /// Fit the engine's network to self-play data files and write it to a network file.
+    Train(TrainArgs),
 }
 
 /// The rule set.
@@ -642,6 +645,68 @@ impl SelfplayArgs {
     }
 }
 
+/// `crownhead train`: the data, the network file and the training settings.
+#[derive(Args)]
+pub struct TrainArgs {
+    /// The rule set: the data files must be of it, and the network serves it.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Self-play data files (`crownhead selfplay`); a position in several is used once.
+    #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
+    pub data: Vec<PathBuf>,
+    /// The network file to write.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = train::DEFAULT_EPOCHS, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub epochs: u32,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = train::DEFAULT_BATCH, value_parser = clap::value_parser!(u32).range(1..))]
+    pub batch: u32,
+    /// The game result's share of the target, 0 to 1 (the rest is the search score's).
+    #[arg(long, default_value_t = train::DEFAULT_LAMBDA, value_parser = unit_interval)]
+    pub lambda: f32,
+    /// The learning rate (Adam) of the first epoch.
+    #[arg(long, default_value_t = train::DEFAULT_RATE, value_parser = positive_rate)]
+    pub lr: f32,
+    /// How the learning rate falls: `cosine` (to near zero at the end) or a factor per
+    /// epoch such as 0.9.
+    #[arg(long, default_value = "cosine")]
+    pub decay: Decay,
+    /// Output buckets by piece count.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=engine::network::MAX_BUCKETS as i64))]
+    pub buckets: u16,
+    /// The share of the games held out to measure the network, between 0 and 1.
+    #[arg(long, default_value_t = train::DEFAULT_VALIDATION, value_parser = open_fraction)]
+    pub validation: f64,
+    /// Threads computing gradients (the network is the same whatever their number).
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+    /// The seed of the starting weights, the validation games and the order.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+impl TrainArgs {
+    /// The options of the run.
+    pub fn options(&self) -> train::Options {
+        train::Options {
+            variant: self.variant.variant,
+            data: self.data.clone(),
+            out: self.out.clone(),
+            epochs: self.epochs,
+            batch: self.batch as usize,
+            lambda: self.lambda,
+            rate: self.lr,
+            decay: self.decay,
+            buckets: usize::from(self.buckets),
+            validation: self.validation,
+            threads: usize::from(self.threads.threads),
+            seed: self.seed,
+        }
+    }
+}
+
 /// The openings `--openings` names: `builtin`, or a file.
 fn read_openings(name: &str, variant: Variant) -> anyhow::Result<Vec<openings::Opening>> {
     Ok(match name {
@@ -665,6 +730,30 @@ fn men(text: &str) -> Result<Score, String> {
     match text.parse::<f64>() {
         Ok(men) if (0.0..=50.0).contains(&men) => Ok(Score::from_centi_men((men * 100.0).round() as i32)),
         _ => Err(format!("'{text}' is not a number of men from 0 to 50")),
+    }
+}
+
+/// A number from 0 to 1.
+fn unit_interval(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(value) if (0.0..=1.0).contains(&value) => Ok(value),
+        _ => Err(format!("'{text}' is not a number from 0 to 1")),
+    }
+}
+
+/// A number strictly between 0 and 1.
+fn open_fraction(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(value) if value > 0.0 && value < 1.0 => Ok(value),
+        _ => Err(format!("'{text}' is not a number between 0 and 1 (both excluded)")),
+    }
+}
+
+/// A positive learning rate.
+fn positive_rate(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(value) if value > 0.0 && value.is_finite() => Ok(value),
+        _ => Err(format!("'{text}' is not a positive learning rate")),
     }
 }
 

@@ -9,7 +9,7 @@ use clap::{ArgMatches, CommandFactory, FromArgMatches};
 use crownhead::cli::{Cli, Command};
 use crownhead::protocol::{dxp, hub};
 use crownhead::tools::matches::{self, openings};
-use crownhead::tools::{analyse, analyse_game, bench, board, perft, play, selfplay};
+use crownhead::tools::{analyse, analyse_game, bench, board, perft, play, selfplay, train};
 
 fn main() -> ExitCode {
     // Logging goes to stderr and is off unless RUST_LOG asks for it: pydraughts merges
@@ -89,6 +89,7 @@ fn run(command: Command, arg_matches: &ArgMatches) -> anyhow::Result<()> {
             openings::write_balanced(variant, plies, args.depth, args.max_score, &mut out)?;
         }
         Command::Selfplay(args) => selfplay::run(&args.options()?, selfplay::ctrl_c_flag()?, &mut out)?,
+        Command::Train(args) => train::run(&args.options(), &mut out)?,
     }
     Ok(())
 }

@@ -12,3 +12,4 @@ pub mod perft;
 pub mod play;
 pub mod selfplay;
 pub mod terminal_board;
+pub mod train;

@@ -1,0 +1,115 @@
+//! `crownhead train` run as a user runs it: on a few self-play games at a tiny budget it
+//! writes a network file that loads, with the validation loss falling over the epochs;
+//! bad arguments and unsuitable data are refused with one clear line.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crownhead::engine::network::{HIDDEN, Network};
+use crownhead::rules::Variant;
+
+fn crownhead(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_crownhead")).args(args).output().expect("the binary runs")
+}
+
+/// A fresh directory for this test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("crownhead-train-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+/// Plays `games` self-play games into `out`.
+fn selfplay(variant: &str, games: &str, out: &Path) {
+    let args = ["selfplay", "--variant", variant, "--games", games, "--nodes", "300", "--threads", "2"];
+    let output = crownhead(&[&args[..], &["--out", text(out)]].concat());
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+/// The validation losses of the report's epoch lines.
+fn validation_losses(report: &str) -> Vec<f64> {
+    report
+        .lines()
+        .filter(|line| line.starts_with("epoch "))
+        .map(|line| {
+            let mut words = line.split_whitespace().skip_while(|&word| word != "validation").skip(1);
+            words.next().and_then(|loss| loss.parse().ok()).expect("a validation loss")
+        })
+        .collect()
+}
+
+#[test]
+fn a_network_trained_on_self_play_loads_and_learned() {
+    let dir = scratch("english");
+    let data = dir.join("english.bin");
+    selfplay("english", "16", &data);
+    let net = dir.join("nets/english.nnue");
+    let args = ["train", "--variant", "english", "--data", text(&data), "--out", text(&net)];
+    let settings =
+        ["--epochs", "5", "--batch", "256", "--lr", "2e-3", "--validation", "0.25", "--threads", "2"];
+    let output = crownhead(&[&args[..], &settings].concat());
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(report.starts_with("data files 1: positions "), "{report}");
+    assert!(report.contains("\nscale "), "{report}");
+    let losses = validation_losses(&report);
+    assert_eq!(losses.len(), 5, "{report}");
+    assert!(losses[4] < losses[0], "{report}");
+    let last = report.lines().last().unwrap_or_default();
+    assert!(last.starts_with("quantised network: validation loss "), "{report}");
+
+    let network = Network::load(&net, Variant::English).expect("a sound network file");
+    assert_eq!(network.buckets, 1);
+    assert!(network.scale > 0);
+    let size = std::fs::metadata(&net).expect("written").len() as usize;
+    assert_eq!(size, 84 + 2 * (128 * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 8);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_arguments_and_unsuitable_data_are_refused() {
+    let dir = scratch("bad");
+    let russian = dir.join("russian.bin");
+    selfplay("russian", "2", &russian);
+    let english = dir.join("english.bin");
+    selfplay("english", "2", &english);
+    let bytes = std::fs::read(&english).expect("written");
+    let truncated = dir.join("truncated.bin");
+    std::fs::write(&truncated, &bytes[..bytes.len() - 5]).expect("written");
+    let empty = dir.join("empty.bin");
+    std::fs::write(&empty, &bytes[..32]).expect("written");
+    let missing = dir.join("missing.bin");
+    let net = dir.join("out.nnue");
+    let (russian, english, truncated, empty, missing) =
+        (text(&russian), text(&english), text(&truncated), text(&empty), text(&missing));
+    let russian_message = format!("{russian} holds russian positions, not english");
+    let missing_message = format!("cannot read {missing}: ");
+    let truncated_message = format!("cannot read {truncated}: truncated file: it ends inside record");
+    for (args, message) in [
+        (&["--data", english, russian][..], russian_message.as_str()),
+        (&["--data", missing][..], missing_message.as_str()),
+        (&["--data", truncated][..], truncated_message.as_str()),
+        (&["--data", empty][..], "no positions in the data"),
+        (&["--data", english, "--validation", "1.5"][..], "'1.5' is not a number between 0 and 1"),
+        (&["--data", english, "--validation", "0"][..], "'0' is not a number between 0 and 1"),
+        (&["--data", english, "--buckets", "0"][..], "invalid value '0' for '--buckets"),
+        (&["--data", english, "--buckets", "17"][..], "invalid value '17' for '--buckets"),
+        (&["--data", english, "--batch", "0"][..], "invalid value '0' for '--batch"),
+        (&["--data", english, "--lambda", "2"][..], "'2' is not a number from 0 to 1"),
+        (&["--data", english, "--decay", "fast"][..], "'fast' is neither cosine nor a factor"),
+        (&["--data"][..], "--data"),
+    ] {
+        let output = crownhead(&[&["train", "--variant", "english", "--out", text(&net)], args].concat());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    assert!(!net.exists());
+    let _ = std::fs::remove_dir_all(dir);
+}
