@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
 use crate::rules::{Game, Variant};
-use crate::search::network::{Network, file::NetworkError};
+use crate::search::network::{Network, builtin::builtin, file::NetworkError};
 use crate::search::{SearchControl, Searcher};
 
 pub use crate::search::{Clock, Info, Limits, Score, SearchResult, network};
@@ -88,9 +88,9 @@ impl Options {
     }
 
     /// The network that evaluates positions of `variant`: the one set if it serves the
-    /// rule set, else none (the built-in evaluation).
+    /// rule set, else the built-in one, else none (the hand-made formula).
     fn network_for(&self, variant: Variant) -> Option<Arc<Network>> {
-        self.network.as_ref().filter(|network| network.serves(variant)).cloned()
+        self.network.as_ref().filter(|network| network.serves(variant)).cloned().or_else(|| builtin(variant))
     }
 }
 

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 
 use arrayvec::ArrayVec;
 
-use crate::rules::{Move, MoveList, Position, resets_move_limit};
+use crate::rules::{Color, Move, MoveList, Position, resets_move_limit};
 
 use super::eval;
 use super::in_progress::InProgress;
@@ -402,11 +402,15 @@ impl<'a> Worker<'a> {
         if position.has_quiet_move() { self.evaluate(position, ply) } else { loss_in(ply) }
     }
 
-    /// The static evaluation of a quiet `position` at `ply`.
+    /// The static evaluation of a quiet `position` at `ply`: the network's, but in
+    /// endings of kings alone, which self-play games rarely reach and where the formula
+    /// knows how to corner a lone king (as GuiNN does).
     fn evaluate(&mut self, position: &Position, ply: usize) -> Value {
         match self.shared.network {
-            Some(network) => network.evaluate(&mut self.accumulators, position, ply),
-            None => eval::evaluate(position),
+            Some(network) if (position.men(Color::White) | position.men(Color::Black)).any() => {
+                network.evaluate(&mut self.accumulators, position, ply)
+            }
+            _ => eval::evaluate(position),
         }
     }
 

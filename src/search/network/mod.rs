@@ -13,6 +13,7 @@
 //! into one with [`Network::quantise`]; [`file`] reads and writes them.
 
 pub mod accumulator;
+pub mod builtin;
 pub mod features;
 pub mod file;
 
@@ -127,16 +128,16 @@ impl Network {
     }
 }
 
-/// `sum of clamp(s, 0, QA)^2 * w` over the sums `s` and weights `w`. Written as
-/// `(a * w) * a` on 16-bit lanes widened to 32 so that the compiler vectorises it
-/// (`a * w` fits in 16 bits because weights are clipped to [`WEIGHT_LIMIT`]).
+/// `sum of clamp(s, 0, QA)^2 * w` over the sums `s` and weights `w`. The squared
+/// activation fits in 16 bits (`QA^2` < 2^15), so this is a dot product of 16-bit lanes
+/// summed in 32, which the compiler turns into multiply-add instructions.
 #[inline]
 fn activated_dot(sums: &[i16; HIDDEN], weights: &[i16]) -> i32 {
     sums.iter()
         .zip(weights)
         .map(|(&sum, &weight)| {
             let active = sum.clamp(0, QA as i16);
-            i32::from(active.wrapping_mul(weight)) * i32::from(active)
+            i32::from(active * active) * i32::from(weight)
         })
         .sum()
 }
