@@ -75,7 +75,7 @@ fn handshake_lists_parameters_and_waits() {
     engine.send("hub");
     let lines = engine.until("wait");
     assert!(lines[0].starts_with("id name=crownhead version="), "{lines:?}");
-    for name in ["variant", "threads", "tt-size", "ponder", "pos-encoding"] {
+    for name in ["variant", "threads", "tt-size", "ponder", "eval-file", "pos-encoding"] {
         assert!(
             lines.iter().any(|line| line.starts_with(&format!("param name={name} "))),
             "{name}: {lines:?}"
@@ -207,4 +207,56 @@ fn pydraughts_positions_are_read_with_one_parameter() {
     // White answers 12-16 from 21..24: a White move in English numbering.
     let from: u32 = best.split(['-', 'x']).next().and_then(|from| from.parse().ok()).expect("a number");
     assert!((21..=24).contains(&from), "{done}");
+}
+
+#[test]
+fn eval_file_loads_a_network_and_refuses_bad_files() {
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/english.nnue");
+    let dir = std::env::temp_dir().join(format!("crownhead-hub-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let bytes = std::fs::read(net).expect("the built-in English network");
+    let truncated = dir.join("truncated.nnue");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).expect("written");
+    let garbled = dir.join("garbled.nnue");
+    let mut flipped = bytes.clone();
+    flipped[1000] ^= 0x40;
+    std::fs::write(&garbled, &flipped).expect("written");
+    let missing = dir.join("missing.nnue");
+
+    let mut engine = Engine::start(&["hub"]);
+    let cases = [
+        (missing.display().to_string(), "missing.nnue: "),
+        (truncated.display().to_string(), "truncated or garbled"),
+        (garbled.display().to_string(), "checksum mismatch"),
+    ];
+    for (path, message) in &cases {
+        engine.send(&format!("set-param name=eval-file value=\"{path}\""));
+        let error = engine.next();
+        assert!(error.starts_with("error message=") && error.contains(message), "{path}: {error}");
+        engine.assert_serving();
+    }
+    engine.send("set-param name=variant value=russian");
+    engine.send(&format!("set-param name=eval-file value=\"{net}\""));
+    let error = engine.next();
+    assert!(error.contains("the network is for english, not russian"), "{error}");
+    engine.assert_serving();
+
+    // The right rule set loads silently and the engine searches with it.
+    engine.send("set-param name=variant value=english");
+    engine.send(&format!("set-param name=eval-file value=\"{net}\""));
+    engine.assert_serving();
+    engine.send("init");
+    engine.until("ready");
+    engine.send("pos start");
+    engine.send("level depth=4");
+    engine.send("go think");
+    let done = engine.until("done");
+    assert!(done.last().is_some_and(|line| line.starts_with("done move=")), "{done:?}");
+    // Switching rule set away from the network's says the built-in evaluation plays.
+    engine.send("set-param name=variant value=italian");
+    let error = engine.next();
+    assert!(error.contains("the built-in evaluation plays italian"), "{error}");
+    engine.send("set-param name=eval-file value=\"\"");
+    engine.assert_serving();
+    let _ = std::fs::remove_dir_all(dir);
 }

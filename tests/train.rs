@@ -1,12 +1,14 @@
 //! `crownhead train` run as a user runs it: on a few self-play games at a tiny budget it
-//! writes a network file that loads, with the validation loss falling over the epochs;
-//! bad arguments and unsuitable data are refused with one clear line.
+//! writes a network file that loads, with the validation loss falling over the epochs,
+//! and the engine plays a legal game with it; bad arguments and unsuitable data are
+//! refused with one clear line.
 
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 use crownhead::engine::network::{HIDDEN, Network};
-use crownhead::rules::Variant;
+use crownhead::rules::{Game, Position, Variant};
 
 fn crownhead(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_crownhead")).args(args).output().expect("the binary runs")
@@ -47,19 +49,19 @@ fn validation_losses(report: &str) -> Vec<f64> {
 fn a_network_trained_on_self_play_loads_and_learned() {
     let dir = scratch("english");
     let data = dir.join("english.bin");
-    selfplay("english", "16", &data);
+    selfplay("english", "32", &data);
     let net = dir.join("nets/english.nnue");
     let args = ["train", "--variant", "english", "--data", text(&data), "--out", text(&net)];
     let settings =
-        ["--epochs", "5", "--batch", "256", "--lr", "2e-3", "--validation", "0.25", "--threads", "2"];
+        ["--epochs", "6", "--batch", "256", "--lr", "1e-2", "--validation", "0.25", "--threads", "2"];
     let output = crownhead(&[&args[..], &settings].concat());
     let report = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(report.starts_with("data files 1: positions "), "{report}");
     assert!(report.contains("\nscale "), "{report}");
     let losses = validation_losses(&report);
-    assert_eq!(losses.len(), 5, "{report}");
-    assert!(losses[4] < losses[0], "{report}");
+    assert_eq!(losses.len(), 6, "{report}");
+    assert!(losses[5] < losses[0], "{report}");
     let last = report.lines().last().unwrap_or_default();
     assert!(last.starts_with("quantised network: validation loss "), "{report}");
 
@@ -68,7 +70,39 @@ fn a_network_trained_on_self_play_loads_and_learned() {
     assert!(network.scale > 0);
     let size = std::fs::metadata(&net).expect("written").len() as usize;
     assert_eq!(size, 84 + 2 * (128 * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 8);
+    plays_a_legal_game_over_hub(&net);
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Loads `net` in a Hub session and lets the engine play both sides of an English game
+/// to its end (or 150 plies), every move checked against the rules.
+fn plays_a_legal_game_over_hub(net: &Path) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crownhead"))
+        .arg("hub")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines().map_while(Result::ok);
+    let mut send = |line: &str| writeln!(input, "{line}").and_then(|()| input.flush()).expect("engine reads");
+    send(&format!("set-param name=eval-file value=\"{}\"", text(net)));
+    send("init");
+    assert_eq!(lines.next().as_deref(), Some("ready"), "the network loads without an error");
+    let mut game = Game::new(Position::start(Variant::English));
+    let mut moves = Vec::new();
+    while game.result().is_none() && moves.len() < 150 {
+        send(&format!("pos start moves=\"{}\"", moves.join(" ")));
+        send("level depth=3");
+        send("go think");
+        let done = lines.find(|line| line.starts_with("done ")).expect("done");
+        let mv =
+            done.split_whitespace().find_map(|word| word.strip_prefix("move=")).expect("a move").to_string();
+        game.play_text(&mv).unwrap_or_else(|error| panic!("illegal move {mv}: {error}"));
+        moves.push(mv);
+    }
+    send("quit");
+    assert!(child.wait().expect("exits").success());
 }
 
 #[test]
