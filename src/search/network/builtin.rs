@@ -9,7 +9,10 @@ use crate::rules::Variant;
 use super::Network;
 
 /// Each built-in network file, with the rule sets it serves in its header.
-const FILES: &[(&str, &[u8])] = &[("english.nnue", include_bytes!("../../../nets/english.nnue"))];
+const FILES: &[(&str, &[u8])] = &[
+    ("english.nnue", include_bytes!("../../../nets/english.nnue")),
+    ("international.nnue", include_bytes!("../../../nets/international.nnue")),
+];
 
 /// The built-in networks, read once at first use.
 static NETWORKS: LazyLock<Vec<Arc<Network>>> = LazyLock::new(|| {
@@ -40,5 +43,6 @@ mod tests {
             assert!(Network::from_bytes(bytes).is_ok(), "{name}");
         }
         assert!(builtin(Variant::English).is_some());
+        assert!(builtin(Variant::International).is_some());
     }
 }
