@@ -10,7 +10,7 @@
 use crate::rules::{Color, Geometry, Position};
 
 use super::features::{PieceSets, input};
-use super::{HIDDEN, Network};
+use super::{HIDDEN, Network, simd};
 
 /// One perspective's sums.
 type Sums = [i16; HIDDEN];
@@ -70,8 +70,25 @@ impl Accumulators {
 }
 
 /// Turns `sums`, computed for `from` (or for an empty board if `from` is
-/// [`PieceSets::NONE`]), into the sums for `to`.
+/// [`PieceSets::NONE`]), into the sums for `to`, with the widest vectors the processor
+/// has.
 fn apply(network: &Network, geometry: &Geometry, sums: &mut [Sums; 2], from: PieceSets, to: PieceSets) {
+    simd::dispatch(
+        #[inline(always)]
+        || apply_portable(network, geometry, sums, from, to),
+    )
+}
+
+/// [`apply`] in portable code, which the compiler vectorises for the features in force
+/// where it is inlined.
+#[inline(always)]
+pub(super) fn apply_portable(
+    network: &Network,
+    geometry: &Geometry,
+    sums: &mut [Sums; 2],
+    from: PieceSets,
+    to: PieceSets,
+) {
     let fresh = from == PieceSets::NONE;
     for (index, (&before, &after)) in from.0.iter().zip(&to.0).enumerate() {
         let (color, role) = PieceSets::piece(index);
