@@ -47,12 +47,6 @@ impl PieceSets {
     pub fn distance(&self, other: &PieceSets) -> u32 {
         self.0.iter().zip(&other.0).map(|(a, b)| (*a ^ *b).count()).sum()
     }
-
-    /// The number of pieces on the board.
-    #[inline]
-    pub fn count(&self) -> u32 {
-        self.0.iter().map(|set| set.count()).sum()
-    }
 }
 
 /// The number of inputs per perspective on `geometry`'s board.
@@ -89,6 +83,14 @@ pub fn for_each_input(position: &Position, perspective: Color, mut visit: impl F
             visit(input(geometry, perspective, color, role, square));
         }
     }
+}
+
+/// The pieces a game on `geometry`'s board starts with (both sides), which the output
+/// buckets divide.
+#[inline]
+pub const fn start_pieces(geometry: &Geometry) -> usize {
+    let size = geometry.size() as usize;
+    size * (size / 2 - 1)
 }
 
 /// The output bucket for a position with `pieces` pieces when the network has `buckets`

@@ -161,8 +161,7 @@ impl Network {
     #[inline]
     pub fn evaluate(&self, accumulators: &mut Accumulators, position: &Position, ply: usize) -> Value {
         let pieces = position.occupied().count();
-        let size = usize::from(position.geometry().size());
-        let start_pieces = size * (size / 2 - 1);
+        let start_pieces = features::start_pieces(position.geometry());
         self.output(accumulators.sums(self, position, ply), position.side_to_move(), pieces, start_pieces)
     }
 }

@@ -33,10 +33,10 @@ use anyhow::{Context, ensure};
 
 use self::dataset::{Dataset, Example};
 use self::epoch::Trainer;
-use self::model::{Model, Target, sigmoid, start_pieces};
+use self::model::{Model, Target, sigmoid};
 use self::random::{Random, Stream};
 use crate::engine::network::accumulator::fresh_sums;
-use crate::engine::network::{MAX_BUCKETS, Network};
+use crate::engine::network::{MAX_BUCKETS, Network, features};
 use crate::rules::Variant;
 
 /// Epochs by default.
@@ -278,7 +278,7 @@ pub fn quantised_loss(network: &Network, examples: &[Example], target: Target) -
         .iter()
         .map(|example| {
             let position = &example.position;
-            let start = start_pieces(position.variant());
+            let start = features::start_pieces(position.geometry());
             let pieces = position.occupied().count();
             let sums = fresh_sums(network, position);
             let centi_men = network.output(&sums, position.side_to_move(), pieces, start);

@@ -35,13 +35,6 @@ pub fn sigmoid(logit: f32) -> f32 {
     1.0 / (1.0 + (-logit).exp())
 }
 
-/// The pieces a game of `variant` starts with (both sides), which the output buckets
-/// divide.
-pub fn start_pieces(variant: Variant) -> usize {
-    let size = usize::from(variant.rules().geometry.size());
-    size * (size / 2 - 1)
-}
-
 /// What the network's output is fitted to: a mix of the game's result and the search
 /// score, turned into a probability at `scale` centi-men per logit.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -99,7 +92,7 @@ impl Model {
                 output_weights: draw(buckets * 2 * HIDDEN, output_limit),
                 output_bias: vec![0.0; buckets],
             },
-            start_pieces: start_pieces(variant),
+            start_pieces: features::start_pieces(&variant.rules().geometry),
         }
     }
 
