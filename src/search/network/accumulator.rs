@@ -13,7 +13,7 @@ use super::features::{PieceSets, input};
 use super::{HIDDEN, Network, simd};
 
 /// One perspective's sums.
-type Sums = [i16; HIDDEN];
+type Sums = simd::Lanes;
 
 /// The sums of both perspectives for one set of pieces.
 #[derive(Clone)]
@@ -26,6 +26,9 @@ struct Entry {
 pub struct Accumulators {
     entries: Vec<Entry>,
 }
+
+/// A start this close (one man moved) is taken without looking further down.
+const CLOSE_ENOUGH: u32 = 2;
 
 /// Beyond this many changed pieces, computing afresh is cheaper than updating.
 const REFRESH_DISTANCE: u32 = 12;
@@ -48,77 +51,105 @@ impl Accumulators {
 
     /// Makes entry `ply` hold the sums of `target`, from the nearest entry at or below.
     fn update(&mut self, network: &Network, geometry: &Geometry, target: PieceSets, ply: usize) {
-        let (source, distance) = (0..=ply)
-            .rev()
-            .map(|index| (index, self.entries[index].pieces.distance(&target)))
-            .min_by_key(|&(_, distance)| distance)
-            .unwrap_or((ply, u32::MAX));
+        let (mut source, mut distance) = (ply, u32::MAX);
+        for index in (0..=ply).rev() {
+            let candidate = self.entries[index].pieces.distance(&target);
+            if candidate < distance {
+                (source, distance) = (index, candidate);
+                if distance <= CLOSE_ENOUGH {
+                    break;
+                }
+            }
+        }
         let (below, rest) = self.entries.split_at_mut(ply);
         let entry = &mut rest[0];
-        if distance > REFRESH_DISTANCE {
+        let start = if distance > REFRESH_DISTANCE {
             entry.sums = [*network.feature_bias(); 2];
-            apply(network, geometry, &mut entry.sums, PieceSets::NONE, target);
+            PieceSets::NONE
+        } else if source == ply {
+            entry.pieces
         } else {
-            let start = if source == ply { entry.pieces } else { below[source].pieces };
-            if source != ply {
-                entry.sums = below[source].sums;
-            }
-            apply(network, geometry, &mut entry.sums, start, target);
-        }
+            entry.sums = below[source].sums;
+            below[source].pieces
+        };
+        apply(network, geometry, &mut entry.sums, start, target);
         entry.pieces = target;
     }
 }
 
-/// Turns `sums`, computed for `from` (or for an empty board if `from` is
-/// [`PieceSets::NONE`]), into the sums for `to`, with the widest vectors the processor
-/// has.
-fn apply(network: &Network, geometry: &Geometry, sums: &mut [Sums; 2], from: PieceSets, to: PieceSets) {
-    simd::dispatch(
-        #[inline(always)]
-        || apply_portable(network, geometry, sums, from, to),
-    )
+/// Rows gathered before they are added in one pass over the sums.
+const BATCH: usize = 16;
+
+/// Feature rows to add to and subtract from both perspectives' sums, gathered so that
+/// each pass over the sums adds many.
+struct Rows<'a> {
+    added: [[&'a Sums; BATCH]; 2],
+    removed: [[&'a Sums; BATCH]; 2],
+    added_count: usize,
+    removed_count: usize,
 }
 
-/// [`apply`] in portable code, which the compiler vectorises for the features in force
-/// where it is inlined.
-#[inline(always)]
-pub(super) fn apply_portable(
-    network: &Network,
-    geometry: &Geometry,
-    sums: &mut [Sums; 2],
-    from: PieceSets,
-    to: PieceSets,
-) {
-    let fresh = from == PieceSets::NONE;
-    for (index, (&before, &after)) in from.0.iter().zip(&to.0).enumerate() {
-        let (color, role) = PieceSets::piece(index);
-        let (removed, added) =
-            if fresh { (Default::default(), after) } else { (before & !after, after & !before) };
-        for square in removed {
-            for perspective in Color::ALL {
-                let row = network.feature_row(input(geometry, perspective, color, role, square));
-                subtract(&mut sums[perspective.index()], row);
-            }
+impl<'a> Rows<'a> {
+    fn new(filler: &'a Sums) -> Rows<'a> {
+        Rows { added: [[filler; BATCH]; 2], removed: [[filler; BATCH]; 2], added_count: 0, removed_count: 0 }
+    }
+
+    /// Adds the rows of a piece, one per perspective, White's first.
+    fn add(&mut self, rows: [&'a Sums; 2], sums: &mut [Sums; 2]) {
+        for (perspective, row) in rows.into_iter().enumerate() {
+            self.added[perspective][self.added_count] = row;
         }
-        for square in added {
-            for perspective in Color::ALL {
-                let row = network.feature_row(input(geometry, perspective, color, role, square));
-                add(&mut sums[perspective.index()], row);
-            }
+        self.added_count += 1;
+        if self.added_count == BATCH {
+            self.flush(sums);
         }
+    }
+
+    /// Subtracts the rows of a piece, one per perspective, White's first.
+    fn remove(&mut self, rows: [&'a Sums; 2], sums: &mut [Sums; 2]) {
+        for (perspective, row) in rows.into_iter().enumerate() {
+            self.removed[perspective][self.removed_count] = row;
+        }
+        self.removed_count += 1;
+        if self.removed_count == BATCH {
+            self.flush(sums);
+        }
+    }
+
+    /// Applies the rows gathered so far.
+    fn flush(&mut self, sums: &mut [Sums; 2]) {
+        for (perspective, sums) in sums.iter_mut().enumerate() {
+            simd::add_rows(
+                sums,
+                &self.added[perspective][..self.added_count],
+                &self.removed[perspective][..self.removed_count],
+            );
+        }
+        (self.added_count, self.removed_count) = (0, 0);
     }
 }
 
-/// `sums += row`, wrapping (a sound network never comes near the limits).
-#[inline]
-fn add(sums: &mut Sums, row: &Sums) {
-    sums.iter_mut().zip(row).for_each(|(sum, weight)| *sum = sum.wrapping_add(*weight));
-}
-
-/// `sums -= row`, wrapping.
-#[inline]
-fn subtract(sums: &mut Sums, row: &Sums) {
-    sums.iter_mut().zip(row).for_each(|(sum, weight)| *sum = sum.wrapping_sub(*weight));
+/// Turns `sums`, computed for `from` (or for an empty board if `from` is
+/// [`PieceSets::NONE`]), into the sums for `to`.
+fn apply(network: &Network, geometry: &Geometry, sums: &mut [Sums; 2], from: PieceSets, to: PieceSets) {
+    let fresh = from == PieceSets::NONE;
+    let mut rows = Rows::new(network.feature_bias());
+    for (index, (&before, &after)) in from.0.iter().zip(&to.0).enumerate() {
+        let (color, role) = PieceSets::piece(index);
+        let piece_rows = |square| {
+            Color::ALL
+                .map(|perspective| network.feature_row(input(geometry, perspective, color, role, square)))
+        };
+        let (gone, new) =
+            if fresh { (Default::default(), after) } else { (before & !after, after & !before) };
+        for square in gone {
+            rows.remove(piece_rows(square), sums);
+        }
+        for square in new {
+            rows.add(piece_rows(square), sums);
+        }
+    }
+    rows.flush(sums);
 }
 
 /// The sums of `position` computed afresh: what the incremental updates must equal.

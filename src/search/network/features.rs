@@ -55,20 +55,39 @@ pub const fn input_count(geometry: &Geometry) -> usize {
     KINDS * geometry.square_count()
 }
 
-/// The dense number of `square` (0 for a1, then along the ranks) on a board of `size`:
-/// the padded layout leaves one ghost bit per row pair.
-#[inline]
-fn dense_number(size: u8, square: Square) -> usize {
-    let bit = usize::from(square.index());
-    let size = usize::from(size);
+/// The dense number of the square at `bit` (0 for a1, then along the ranks) on a board of
+/// `size`: the padded layout leaves one ghost bit per row pair.
+const fn dense_number(size: u8, bit: usize) -> usize {
+    let size = size as usize;
     bit - (bit + size / 2) / (size + 1)
+}
+
+/// [`dense_number`] of every bit on a board of `size`, looked up rather than divided.
+const fn dense_numbers(size: u8) -> [u8; 64] {
+    let mut numbers = [0; 64];
+    let mut bit = 0;
+    while bit < 64 {
+        numbers[bit] = dense_number(size, bit) as u8;
+        bit += 1;
+    }
+    numbers
+}
+
+/// [`dense_numbers`] of the two board sizes there are.
+const DENSE_NUMBERS: [[u8; 64]; 2] = [dense_numbers(8), dense_numbers(10)];
+
+/// The dense number of `square` on `geometry`'s board (8x8 or 10x10).
+#[inline]
+fn square_number(geometry: &Geometry, square: Square) -> usize {
+    let numbers = &DENSE_NUMBERS[usize::from(geometry.size() == 10)];
+    usize::from(numbers[usize::from(square.index())])
 }
 
 /// The input for a `color` `role` on `square`, from `perspective`'s side.
 #[inline]
 pub fn input(geometry: &Geometry, perspective: Color, color: Color, role: Role, square: Square) -> usize {
     let squares = geometry.square_count();
-    let number = dense_number(geometry.size(), square);
+    let number = square_number(geometry, square);
     let relative = if perspective == Color::White { number } else { squares - 1 - number };
     let kind = if color == perspective { 0 } else { 2 } + role.index();
     kind * squares + relative
@@ -111,7 +130,7 @@ mod tests {
         for variant in [Variant::English, Variant::International] {
             let geometry = variant.rules().geometry;
             let numbers: Vec<usize> =
-                geometry.squares().map(|square| dense_number(geometry.size(), square)).collect();
+                geometry.squares().map(|square| square_number(&geometry, square)).collect();
             let expected: Vec<usize> = (0..geometry.square_count()).collect();
             assert_eq!(numbers, expected, "{variant}");
         }
@@ -126,8 +145,8 @@ mod tests {
                 let (file, rank) = geometry.coordinates(square);
                 let turned = geometry.square_at(size - 1 - file, size - 1 - rank).expect("a playing square");
                 assert_eq!(
-                    dense_number(size, turned),
-                    geometry.square_count() - 1 - dense_number(size, square),
+                    square_number(&geometry, turned),
+                    geometry.square_count() - 1 - square_number(&geometry, square),
                     "{variant}"
                 );
             }

@@ -122,37 +122,14 @@ impl Network {
         let bucket = features::bucket(pieces, self.buckets, start_pieces);
         let weights = &self.layers.output_weights[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
         let (ours, theirs) = weights.split_at(HIDDEN);
+        let (ours, theirs) =
+            (ours.try_into().expect("HIDDEN weights"), theirs.try_into().expect("HIDDEN weights"));
         let (us, them) = (&sums[side.index()], &sums[(!side).index()]);
-        let sum = simd::dispatch(
-            #[inline(always)]
-            || output_sum(us, them, ours, theirs),
-        );
+        let sum = simd::activated_dot(us, ours) + simd::activated_dot(them, theirs);
         let raw = i64::from(sum / QA + self.layers.output_bias[bucket]);
         (raw * i64::from(self.scale) / i64::from(QA * QB)).clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL))
             as Value
     }
-}
-
-/// The output layer's sum over both perspectives, before the bias: see
-/// [`activated_dot`]. Portable code, vectorised for the features in force where it is
-/// inlined.
-#[inline(always)]
-fn output_sum(us: &[i16; HIDDEN], them: &[i16; HIDDEN], ours: &[i16], theirs: &[i16]) -> i32 {
-    activated_dot(us, ours) + activated_dot(them, theirs)
-}
-
-/// `sum of clamp(s, 0, QA)^2 * w` over the sums `s` and weights `w`. The squared
-/// activation fits in 16 bits (`QA^2` < 2^15), so this is a dot product of 16-bit lanes
-/// summed in 32, which the compiler turns into multiply-add instructions.
-#[inline(always)]
-fn activated_dot(sums: &[i16; HIDDEN], weights: &[i16]) -> i32 {
-    sums.iter()
-        .zip(weights)
-        .map(|(&sum, &weight)| {
-            let active = sum.clamp(0, QA as i16);
-            i32::from(active * active) * i32::from(weight)
-        })
-        .sum()
 }
 
 impl Network {
