@@ -27,8 +27,8 @@ pub struct Accumulators {
     entries: Vec<Entry>,
 }
 
-/// A start this close (one man moved) is taken without looking further down.
-const CLOSE_ENOUGH: u32 = 2;
+/// A start this close (one man moved, or two) is taken without looking further down.
+const CLOSE_ENOUGH: u32 = 4;
 
 /// Beyond this many changed pieces, computing afresh is cheaper than updating.
 const REFRESH_DISTANCE: u32 = 12;
