@@ -80,52 +80,46 @@ impl Accumulators {
 /// Rows gathered before they are added in one pass over the sums.
 const BATCH: usize = 16;
 
+/// Whether a piece's rows are added (it arrived) or subtracted (it left).
+#[derive(Clone, Copy)]
+enum Change {
+    Added,
+    Removed,
+}
+
 /// Feature rows to add to and subtract from both perspectives' sums, gathered so that
 /// each pass over the sums adds many.
 struct Rows<'a> {
-    added: [[&'a Sums; BATCH]; 2],
-    removed: [[&'a Sums; BATCH]; 2],
-    added_count: usize,
-    removed_count: usize,
+    /// By change, then perspective (White's first).
+    rows: [[[&'a Sums; BATCH]; 2]; 2],
+    counts: [usize; 2],
 }
 
 impl<'a> Rows<'a> {
     fn new(filler: &'a Sums) -> Rows<'a> {
-        Rows { added: [[filler; BATCH]; 2], removed: [[filler; BATCH]; 2], added_count: 0, removed_count: 0 }
+        Rows { rows: [[[filler; BATCH]; 2]; 2], counts: [0; 2] }
     }
 
-    /// Adds the rows of a piece, one per perspective, White's first.
-    fn add(&mut self, rows: [&'a Sums; 2], sums: &mut [Sums; 2]) {
+    /// Gathers the rows of a piece that arrived or left, one per perspective.
+    fn push(&mut self, change: Change, rows: [&'a Sums; 2], sums: &mut [Sums; 2]) {
+        let (gathered, count) = (&mut self.rows[change as usize], &mut self.counts[change as usize]);
         for (perspective, row) in rows.into_iter().enumerate() {
-            self.added[perspective][self.added_count] = row;
+            gathered[perspective][*count] = row;
         }
-        self.added_count += 1;
-        if self.added_count == BATCH {
-            self.flush(sums);
-        }
-    }
-
-    /// Subtracts the rows of a piece, one per perspective, White's first.
-    fn remove(&mut self, rows: [&'a Sums; 2], sums: &mut [Sums; 2]) {
-        for (perspective, row) in rows.into_iter().enumerate() {
-            self.removed[perspective][self.removed_count] = row;
-        }
-        self.removed_count += 1;
-        if self.removed_count == BATCH {
+        *count += 1;
+        if *count == BATCH {
             self.flush(sums);
         }
     }
 
     /// Applies the rows gathered so far.
     fn flush(&mut self, sums: &mut [Sums; 2]) {
+        let [added, removed] = &self.rows;
+        let [added_count, removed_count] = self.counts;
         for (perspective, sums) in sums.iter_mut().enumerate() {
-            simd::add_rows(
-                sums,
-                &self.added[perspective][..self.added_count],
-                &self.removed[perspective][..self.removed_count],
-            );
+            simd::add_rows(sums, &added[perspective][..added_count], &removed[perspective][..removed_count]);
         }
-        (self.added_count, self.removed_count) = (0, 0);
+        self.counts = [0; 2];
     }
 }
 
@@ -143,10 +137,10 @@ fn apply(network: &Network, geometry: &Geometry, sums: &mut [Sums; 2], from: Pie
         let (gone, new) =
             if fresh { (Default::default(), after) } else { (before & !after, after & !before) };
         for square in gone {
-            rows.remove(piece_rows(square), sums);
+            rows.push(Change::Removed, piece_rows(square), sums);
         }
         for square in new {
-            rows.add(piece_rows(square), sums);
+            rows.push(Change::Added, piece_rows(square), sums);
         }
     }
     rows.flush(sums);
