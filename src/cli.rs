@@ -651,6 +651,10 @@ pub struct TrainArgs {
     /// The rule set: the data files must be of it, and the network serves it.
     #[command(flatten)]
     pub variant: VariantArgs,
+    /// More rule sets on the same board the network serves (comma-separated), whose data
+    /// files it may also read: a network shared by rule sets whose play is alike.
+    #[arg(long, value_name = "VARIANT", value_delimiter = ',')]
+    pub serves: Vec<Variant>,
     /// Self-play data files (`crownhead selfplay`); a position in several is used once.
     #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
     pub data: Vec<PathBuf>,
@@ -692,6 +696,7 @@ impl TrainArgs {
     pub fn options(&self) -> train::Options {
         train::Options {
             variant: self.variant.variant,
+            serves: self.serves.clone(),
             data: self.data.clone(),
             out: self.out.clone(),
             epochs: self.epochs,

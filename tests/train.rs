@@ -51,7 +51,17 @@ fn a_network_trained_on_self_play_loads_and_learned() {
     let data = dir.join("english.bin");
     selfplay("english", "32", &data);
     let net = dir.join("nets/english.nnue");
-    let args = ["train", "--variant", "english", "--data", text(&data), "--out", text(&net)];
+    let args = [
+        "train",
+        "--variant",
+        "english",
+        "--serves",
+        "english-25",
+        "--data",
+        text(&data),
+        "--out",
+        text(&net),
+    ];
     let settings =
         ["--epochs", "6", "--batch", "256", "--lr", "1e-2", "--validation", "0.25", "--threads", "2"];
     let output = crownhead(&[&args[..], &settings].concat());
@@ -66,6 +76,7 @@ fn a_network_trained_on_self_play_loads_and_learned() {
     assert!(last.starts_with("quantised network: validation loss "), "{report}");
 
     let network = Network::load(&net, Variant::English).expect("a sound network file");
+    assert_eq!(network.rule_sets, [Variant::English, Variant::English25]);
     assert_eq!(network.buckets, 1);
     assert!(network.scale > 0);
     let size = std::fs::metadata(&net).expect("written").len() as usize;
@@ -136,6 +147,11 @@ fn bad_arguments_and_unsuitable_data_are_refused() {
         (&["--data", english, "--batch", "0"][..], "invalid value '0' for '--batch"),
         (&["--data", english, "--lambda", "2"][..], "'2' is not a number from 0 to 1"),
         (&["--data", english, "--decay", "fast"][..], "'fast' is neither cosine nor a factor"),
+        (
+            &["--data", english, "--serves", "international"][..],
+            "--serves international: its board is not the one of english",
+        ),
+        (&["--data", english, "--serves", "chess"][..], "invalid value 'chess' for '--serves"),
         (&["--data"][..], "--data"),
     ] {
         let output = crownhead(&[&["train", "--variant", "english", "--out", text(&net)], args].concat());

@@ -69,19 +69,22 @@ impl Games {
         self.game_of.push(self.count - 1);
     }
 
-    /// Reads data file number `file` at `path`, which must hold `variant` positions.
+    /// Reads data file number `file` at `path`, which must hold positions of one of
+    /// `rule_sets`.
     ///
     /// # Errors
     /// The file cannot be read, is not a sound data file, or is of another rule set.
-    pub fn read(&mut self, variant: Variant, file: usize, path: &Path) -> anyhow::Result<()> {
+    pub fn read(&mut self, rule_sets: &[Variant], file: usize, path: &Path) -> anyhow::Result<()> {
         let context = || format!("cannot read {}", path.display());
         let reader =
             Reader::new(BufReader::new(File::open(path).with_context(context)?)).with_context(context)?;
+        let names = || rule_sets.iter().map(Variant::to_string).collect::<Vec<_>>().join(" or ");
         ensure!(
-            reader.variant() == variant,
-            "{} holds {} positions, not {variant}",
+            rule_sets.contains(&reader.variant()),
+            "{} holds {} positions, not {}",
             path.display(),
-            reader.variant()
+            reader.variant(),
+            names()
         );
         for record in reader {
             let Record { position, score, result, game, .. } = record.with_context(context)?;
@@ -106,16 +109,16 @@ pub struct Dataset {
     pub duplicates: usize,
 }
 
-/// Reads the data files at `paths` (all of `variant`) and holds out about `validation`
+/// Reads the data files at `paths` (each of one of `rule_sets`) and holds out about `validation`
 /// (between 0 and 1) of the games, chosen with `seed`.
 ///
 /// # Errors
 /// A file that cannot be read, is not a sound data file or is of another rule set, or too
 /// little data to split.
-pub fn load(variant: Variant, paths: &[PathBuf], validation: f64, seed: u64) -> anyhow::Result<Dataset> {
+pub fn load(rule_sets: &[Variant], paths: &[PathBuf], validation: f64, seed: u64) -> anyhow::Result<Dataset> {
     let mut games = Games::default();
     for (file, path) in paths.iter().enumerate() {
-        games.read(variant, file, path)?;
+        games.read(rule_sets, file, path)?;
     }
     split(games, validation, seed)
 }
@@ -220,18 +223,29 @@ mod tests {
         };
         let russian = write("russian.bin", Variant::Russian, "W:Wc3:Bf6");
         let english = write("english.bin", Variant::English, "W:W21:B12");
-        let error = load(Variant::English, &[english.clone(), russian.clone()], 0.5, 1).expect_err("russian");
+        let error =
+            load(&[Variant::English], &[english.clone(), russian.clone()], 0.5, 1).expect_err("russian");
         assert_eq!(error.to_string(), format!("{} holds russian positions, not english", russian.display()));
+        let pool = [Variant::English, Variant::English25];
+        let german = write("english-25.bin", Variant::English25, "W:W22:B11");
+        let both = load(&pool, &[english.clone(), german], 0.5, 1).expect("either rule set is read");
+        assert_eq!(both.training.len() + both.validation.len(), 2);
+        let error = load(&pool, &[english.clone(), russian.clone()], 0.5, 1).expect_err("russian");
+        assert_eq!(
+            error.to_string(),
+            format!("{} holds russian positions, not english or english-25", russian.display())
+        );
         let bytes = std::fs::read(&english).expect("written");
         let truncated = dir.join("truncated.bin");
         std::fs::write(&truncated, &bytes[..bytes.len() - 3]).expect("written");
-        let error = load(Variant::English, std::slice::from_ref(&truncated), 0.5, 1).expect_err("truncated");
+        let error =
+            load(&[Variant::English], std::slice::from_ref(&truncated), 0.5, 1).expect_err("truncated");
         assert_eq!(
             format!("{error:#}"),
             format!("cannot read {}: truncated file: it ends inside record 0", truncated.display())
         );
         let missing = dir.join("missing.bin");
-        let error = load(Variant::English, std::slice::from_ref(&missing), 0.5, 1).expect_err("missing");
+        let error = load(&[Variant::English], std::slice::from_ref(&missing), 0.5, 1).expect_err("missing");
         assert!(format!("{error:#}").starts_with(&format!("cannot read {}: ", missing.display())));
         let _ = std::fs::remove_dir_all(dir);
     }

@@ -107,6 +107,9 @@ impl fmt::Display for Decay {
 pub struct Options {
     /// The rule set: every data file must be of it, and the network serves it.
     pub variant: Variant,
+    /// More rule sets on the same board that the network serves, and whose data files
+    /// it may also read: one network shared by rule sets whose play is the same or near.
+    pub serves: Vec<Variant>,
     /// The self-play data files.
     pub data: Vec<PathBuf>,
     /// The network file to write.
@@ -146,7 +149,26 @@ impl Options {
         ensure!(self.validation > 0.0 && self.validation < 1.0, "--validation must be between 0 and 1");
         ensure!(self.threads >= 1, "--threads must be at least 1");
         ensure!(!self.data.contains(&self.out), "--out {} is one of the data files", self.out.display());
+        let size = self.variant.rules().geometry.size();
+        for other in &self.serves {
+            ensure!(
+                other.rules().geometry.size() == size,
+                "--serves {other}: its board is not the one of {}",
+                self.variant
+            );
+        }
         Ok(())
+    }
+
+    /// The rule sets the network serves: `variant` first, then `serves`, each once.
+    pub fn rule_sets(&self) -> Vec<Variant> {
+        let mut rule_sets = vec![self.variant];
+        for &other in &self.serves {
+            if !rule_sets.contains(&other) {
+                rule_sets.push(other);
+            }
+        }
+        rule_sets
     }
 }
 
@@ -173,7 +195,7 @@ pub fn run(options: &Options, out: &mut impl Write) -> anyhow::Result<()> {
     if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
     }
-    let data = dataset::load(options.variant, &options.data, options.validation, options.seed)?;
+    let data = dataset::load(&options.rule_sets(), &options.data, options.validation, options.seed)?;
     writeln!(
         out,
         "data files {}: positions {} ({} repeats dropped), training {} from {} games, validation {} from {} games",
@@ -251,7 +273,7 @@ pub fn train(options: &Options, mut data: Dataset, out: &mut impl Write) -> anyh
         )?;
         out.flush()?;
     }
-    let network = Network::quantise(vec![options.variant], scale as i32, &trainer.model.layers);
+    let network = Network::quantise(options.rule_sets(), scale as i32, &trainer.model.layers);
     let quantised_loss = quantised_loss(&network, &data.validation, target);
     Ok(Trained { network, losses, quantised_loss })
 }
@@ -296,6 +318,7 @@ mod tests {
     fn options(threads: usize, seed: u64) -> Options {
         Options {
             variant: Variant::English,
+            serves: Vec::new(),
             data: vec![PathBuf::from("synthetic")],
             out: PathBuf::from("unused.nnue"),
             epochs: 2,
