@@ -151,6 +151,15 @@ fn bad_arguments_and_unsuitable_data_are_refused() {
             &["--data", english, "--serves", "international"][..],
             "--serves international: its board is not the one of english",
         ),
+        (
+            &[
+                "--data",
+                english,
+                "--serves",
+                "english-25,italian,spanish,spanish-short,portuguese,pool,czech",
+            ][..],
+            "--serves: the rule sets' names take 70 bytes, more than the 64 a network file holds",
+        ),
         (&["--data", english, "--serves", "chess"][..], "invalid value 'chess' for '--serves"),
         (&["--data"][..], "--data"),
     ] {

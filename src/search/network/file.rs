@@ -33,8 +33,9 @@ pub const VERSION: u16 = 1;
 /// The size of the header in bytes.
 const HEADER_SIZE: usize = 84;
 
-/// Bytes of the header that hold the rule set names.
-const NAMES_SIZE: usize = 64;
+/// Bytes of the header that hold the rule set names, comma-separated: a network serves
+/// as many rule sets as their names fit.
+pub const NAMES_SIZE: usize = 64;
 
 /// Why a network file was refused.
 #[derive(Debug, thiserror::Error)]
@@ -98,8 +99,8 @@ impl Network {
             bytes.extend_from_slice(&field.to_le_bytes());
         }
         let mut name_field = [0u8; NAMES_SIZE];
-        name_field[..names.len().min(NAMES_SIZE)]
-            .copy_from_slice(&names.as_bytes()[..names.len().min(NAMES_SIZE)]);
+        let length = names.len().min(NAMES_SIZE);
+        name_field[..length].copy_from_slice(&names.as_bytes()[..length]);
         bytes.extend_from_slice(&name_field);
         let layers = &self.layers;
         for weights in [&layers.feature_weights, &layers.feature_bias, &layers.output_weights] {

@@ -36,6 +36,7 @@ use self::epoch::Trainer;
 use self::model::{Model, Target, sigmoid};
 use self::random::{Random, Stream};
 use crate::engine::network::accumulator::fresh_sums;
+use crate::engine::network::file::NAMES_SIZE;
 use crate::engine::network::{MAX_BUCKETS, Network, features};
 use crate::rules::Variant;
 
@@ -157,6 +158,11 @@ impl Options {
                 self.variant
             );
         }
+        let names = self.rule_sets().iter().map(|variant| variant.name().len() + 1).sum::<usize>() - 1;
+        ensure!(
+            names <= NAMES_SIZE,
+            "--serves: the rule sets' names take {names} bytes, more than the {NAMES_SIZE} a network file holds"
+        );
         Ok(())
     }
 
