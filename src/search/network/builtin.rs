@@ -12,6 +12,7 @@ use super::Network;
 const FILES: &[(&str, &[u8])] = &[
     ("english.nnue", include_bytes!("../../../nets/english.nnue")),
     ("international.nnue", include_bytes!("../../../nets/international.nnue")),
+    ("italian.nnue", include_bytes!("../../../nets/italian.nnue")),
     ("russian.nnue", include_bytes!("../../../nets/russian.nnue")),
 ];
 
@@ -46,5 +47,6 @@ mod tests {
         assert!(builtin(Variant::English).is_some());
         assert!(builtin(Variant::International).is_some());
         assert!(builtin(Variant::Russian).is_some());
+        assert!(builtin(Variant::Italian).is_some());
     }
 }
