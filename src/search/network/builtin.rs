@@ -48,5 +48,6 @@ mod tests {
         assert!(builtin(Variant::International).is_some());
         assert!(builtin(Variant::Russian).is_some());
         assert!(builtin(Variant::Italian).is_some());
+        assert!(builtin(Variant::English25).is_some());
     }
 }
