@@ -238,7 +238,7 @@ fn eval_file_loads_a_network_and_refuses_bad_files() {
     engine.send("set-param name=variant value=russian");
     engine.send(&format!("set-param name=eval-file value=\"{net}\""));
     let error = engine.next();
-    assert!(error.contains("the network is for english, not russian"), "{error}");
+    assert!(error.contains("the network is for english and english-25, not russian"), "{error}");
     engine.assert_serving();
 
     // The right rule set loads silently and the engine searches with it.

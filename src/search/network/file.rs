@@ -181,7 +181,7 @@ impl Network {
         if self.serves(variant) {
             return Ok(());
         }
-        let serves = self.rule_sets.iter().map(|variant| variant.name()).collect::<Vec<_>>().join(", ");
+        let serves = self.rule_sets.iter().map(|variant| variant.name()).collect::<Vec<_>>().join(" and ");
         Err(NetworkError::WrongRuleSet { serves, wanted: variant })
     }
 
