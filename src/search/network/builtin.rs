@@ -10,6 +10,7 @@ use super::Network;
 
 /// Each built-in network file, with the rule sets it serves in its header.
 const FILES: &[(&str, &[u8])] = &[
+    ("spanish.nnue", include_bytes!("../../../nets/spanish.nnue")),
     ("brazilian.nnue", include_bytes!("../../../nets/brazilian.nnue")),
     ("english.nnue", include_bytes!("../../../nets/english.nnue")),
     ("international.nnue", include_bytes!("../../../nets/international.nnue")),
@@ -51,5 +52,7 @@ mod tests {
         assert!(builtin(Variant::Italian).is_some());
         assert!(builtin(Variant::English25).is_some());
         assert!(builtin(Variant::Brazilian).is_some());
+        assert!(builtin(Variant::Spanish).is_some());
+        assert!(builtin(Variant::Portuguese).is_some());
     }
 }
