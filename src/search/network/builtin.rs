@@ -10,6 +10,7 @@ use super::Network;
 
 /// Each built-in network file, with the rule sets it serves in its header.
 const FILES: &[(&str, &[u8])] = &[
+    ("pool.nnue", include_bytes!("../../../nets/pool.nnue")),
     ("spanish.nnue", include_bytes!("../../../nets/spanish.nnue")),
     ("brazilian.nnue", include_bytes!("../../../nets/brazilian.nnue")),
     ("english.nnue", include_bytes!("../../../nets/english.nnue")),
@@ -54,5 +55,6 @@ mod tests {
         assert!(builtin(Variant::Brazilian).is_some());
         assert!(builtin(Variant::Spanish).is_some());
         assert!(builtin(Variant::Portuguese).is_some());
+        assert!(builtin(Variant::Pool).is_some());
     }
 }
