@@ -10,6 +10,7 @@ use super::Network;
 
 /// Each built-in network file, with the rule sets it serves in its header.
 const FILES: &[(&str, &[u8])] = &[
+    ("spanish-short.nnue", include_bytes!("../../../nets/spanish-short.nnue")),
     ("pool.nnue", include_bytes!("../../../nets/pool.nnue")),
     ("spanish.nnue", include_bytes!("../../../nets/spanish.nnue")),
     ("brazilian.nnue", include_bytes!("../../../nets/brazilian.nnue")),
@@ -56,5 +57,6 @@ mod tests {
         assert!(builtin(Variant::Spanish).is_some());
         assert!(builtin(Variant::Portuguese).is_some());
         assert!(builtin(Variant::Pool).is_some());
+        assert!(builtin(Variant::SpanishShort).is_some());
     }
 }
