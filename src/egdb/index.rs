@@ -131,35 +131,40 @@ struct Placement {
 pub struct Indexer {
     per_rank: u32,
     squares: u32,
-    /// Dense number of each bit of the board's layout (unused for ghost bits).
-    dense_of_bit: [u8; 64],
-    /// Bit of each dense number.
-    bit_of_dense: [u8; 64],
+    /// The bits of the board's layout below its last square that are no square, lowest
+    /// first: squares are numbered densely by taking them out.
+    ghosts: Vec<u32>,
 }
 
 impl Indexer {
     /// The indexer of `geometry`'s board.
     pub fn new(geometry: &Geometry) -> Indexer {
-        let mut dense_of_bit = [0; 64];
-        let mut bit_of_dense = [0; 64];
-        for (dense, square) in geometry.squares().enumerate() {
-            dense_of_bit[usize::from(square.index())] = dense as u8;
-            bit_of_dense[dense] = square.index();
-        }
+        let squares = geometry.squares().0;
+        let top = 64 - squares.leading_zeros();
         Indexer {
             per_rank: u32::from(geometry.size() / 2),
             squares: geometry.square_count() as u32,
-            dense_of_bit,
-            bit_of_dense,
+            ghosts: (0..top).filter(|&bit| squares >> bit & 1 == 0).collect(),
         }
     }
 
+    /// `set` on dense squares: each ghost bit taken out, highest first.
+    #[inline]
     fn dense(&self, set: Bitboard) -> u64 {
-        set.fold(0, |dense, square| dense | 1 << self.dense_of_bit[usize::from(square.index())])
+        self.ghosts.iter().rev().fold(set.0, |dense, &ghost| {
+            let below = (1u64 << ghost) - 1;
+            (dense & below) | ((dense >> 1) & !below)
+        })
     }
 
+    /// The set of dense squares `dense` in the board's layout: each ghost bit put back,
+    /// lowest first.
+    #[inline]
     fn bitboard(&self, dense: u64) -> Bitboard {
-        Bitboard(bits(dense).fold(0, |set, square| set | 1 << self.bit_of_dense[square as usize]))
+        Bitboard(self.ghosts.iter().fold(dense, |set, &ghost| {
+            let below = (1u64 << ghost) - 1;
+            (set & below) | ((set & !below) << 1)
+        }))
     }
 
     /// The board turned 180°.

@@ -1,15 +1,16 @@
 //! Reading a rule set's database files and probing positions.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+
+use ahash::AHashMap;
 
 use super::file::{self, Label};
 use super::index::Indexer;
 use super::slice::{Slice, TableKey};
 use super::values::{Codes, Value};
 use super::{EgdbError, files_variant, variant_dir};
-use crate::rules::{Color, Position, Variant};
+use crate::rules::{Color, MoveList, Position, Variant};
 
 /// A slice's tables, read when first needed (or why they could not be).
 type Loaded = OnceLock<Result<Vec<Codes>, EgdbError>>;
@@ -22,7 +23,7 @@ pub struct Database {
     dir: PathBuf,
     pieces: u8,
     indexer: Indexer,
-    slices: HashMap<Slice, Loaded>,
+    slices: AHashMap<Slice, Loaded>,
 }
 
 impl Database {
@@ -92,9 +93,11 @@ impl Database {
             })?;
             return self.stored(table, index);
         }
+        let mut moves = MoveList::new();
+        position.generate_moves(&mut moves);
         let mut best = Value::Loss;
-        for mv in position.legal_moves() {
-            best = best.max(self.value_of(&position.play(&mv))?.negate());
+        for mv in &moves {
+            best = best.max(self.value_of(&position.play(mv))?.negate());
             if best == Value::Win {
                 break;
             }

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use super::slice::{Slice, TableKey};
 use super::values::{Codes, Flags, Value};
 use super::{Database, EgdbError};
-use crate::rules::Position;
+use crate::rules::{MoveList, Position};
 
 /// Indices a thread takes at a time.
 const CHUNK: u64 = 4096;
@@ -54,7 +54,9 @@ pub fn evaluate(
     position: &Position,
     mut successor: impl FnMut(&Position) -> Result<Option<Value>, EgdbError>,
 ) -> Result<Option<Value>, EgdbError> {
-    let moves = position.legal_moves();
+    // Filled in place: a move list is too large to return by value in this loop.
+    let mut moves = MoveList::new();
+    position.generate_moves(&mut moves);
     let (mut unknown, mut draw) = (false, false);
     for mv in &moves {
         match successor(&position.play(mv))? {
