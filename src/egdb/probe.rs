@@ -79,8 +79,10 @@ impl Database {
     /// The position is of a rule set these files do not serve, has more pieces than the
     /// database, or the side not to move has none; a file it needs is missing or bad.
     pub fn value(&self, position: &Position) -> Result<Value, EgdbError> {
-        let position = self.own(position)?;
-        self.value_of(&position)
+        if position.variant() == self.variant {
+            return self.value_of(position);
+        }
+        self.value_of(&self.own(position)?)
     }
 
     fn value_of(&self, position: &Position) -> Result<Value, EgdbError> {

@@ -1,4 +1,4 @@
-//! Solving a slice by forward iteration.
+//! Solving a slice: forward passes, and values passed back to the positions before.
 //!
 //! Pass 0 visits every index of the slice's tables: unused indices and positions with a
 //! capture pending are left out (their values are never read: a capture is always played
@@ -7,13 +7,19 @@
 //! pending, is valued from the database's slices built before; one inside is read from the
 //! tables being solved. A position is won if a move reaches a position lost for the
 //! opponent, lost if it has no move or every move reaches a position won for the opponent,
-//! and drawn if every successor is known and some are drawn. Later passes visit the
-//! positions still unknown, seeing values set earlier in the same pass, until a pass
-//! changes nothing; the positions still unknown then are draws (neither side can force
-//! anything from them).
+//! and drawn if every successor is known and some are drawn.
 //!
-//! Threads share each pass by chunks of indices; a value goes once from unknown to known,
-//! so the result is the same whatever their number and timing.
+//! Then each position won or lost in the last round is passed back to the positions of
+//! the slice from which a quiet move reaches it (the other side's king stepped back
+//! along a diagonal, or its man one step back, the position before having no capture):
+//! those before a loss are won; those before a win are lost if every move of theirs now
+//! reaches a win. Rounds go on until one finds nothing new. A last forward pass over the
+//! positions still unknown then checks that nothing was missed (if it finds anything, the
+//! rounds start again), and the positions still unknown are draws: neither side can force
+//! anything from them.
+//!
+//! Threads share each pass and round by chunks of indices; a value goes once from unknown
+//! to known, so the result is the same whatever their number and timing.
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -21,7 +27,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use super::slice::{Slice, TableKey};
 use super::values::{Codes, Flags, Value};
 use super::{Database, EgdbError};
-use crate::rules::{MoveList, Position};
+use crate::rules::{Bitboard, Color, Direction, MoveList, Position};
 
 /// Indices a thread takes at a time.
 const CHUNK: u64 = 4096;
@@ -41,7 +47,7 @@ pub struct SliceStats {
     pub losses: u64,
     /// See `wins`.
     pub draws: u64,
-    /// Passes over the unknown positions, the first included.
+    /// Forward passes and rounds of passing values back.
     pub passes: u32,
 }
 
@@ -130,10 +136,48 @@ struct Solving<'a> {
     starts: Vec<u64>,
 }
 
+/// The positions, Black to move, from which a quiet move of Black leads to `position`
+/// (White to move): a king of Black moved back along a ray of empty squares (one square
+/// for short kings), or a man of Black one square back (men never reach their crowning
+/// row, so none was crowned). Those with a capture pending are among them; they are
+/// not predecessors, and the caller leaves them out.
+fn predecessors(position: &Position, mut visit: impl FnMut(Position)) {
+    let geometry = position.geometry();
+    let flying = position.rules().flying_kings;
+    let empty = position.empty();
+    let (white, black) = (position.pieces(Color::White), position.pieces(Color::Black));
+    let kings = position.kings(Color::White) | position.kings(Color::Black);
+    let mut moved = |from: Bitboard, to: Bitboard, king: bool| {
+        let kings = if king { (kings & !from) | to } else { kings };
+        visit(Position::new(position.variant(), Color::Black, white, (black & !from) | to, kings));
+    };
+    for square in position.kings(Color::Black) {
+        let from = Bitboard::from_square(square);
+        for direction in Direction::ALL {
+            let mut to = geometry.step(from, direction) & empty;
+            while to.any() {
+                moved(from, to, true);
+                to = if flying { geometry.step(to, direction) & empty } else { Bitboard::EMPTY };
+            }
+        }
+    }
+    for square in position.men(Color::Black) {
+        let from = Bitboard::from_square(square);
+        for &direction in Direction::forward(Color::White) {
+            let to = geometry.step(from, direction) & empty;
+            if to.any() {
+                moved(from, to, false);
+            }
+        }
+    }
+}
+
 /// Counts of one pass.
 #[derive(Default)]
 struct PassCounts {
     resolved: u64,
+    /// Of those resolved, wins and losses.
+    decisive: u64,
     unused: u64,
     captures: u64,
 }
@@ -162,8 +206,82 @@ impl Solving<'_> {
         }
     }
 
-    /// One pass over the slice (every index on the first, the unknown ones after).
-    fn pass(&self, first: bool, range: Range<u64>, counts: &mut PassCounts) -> Result<(), EgdbError> {
+    /// Whether every move of `position` (no capture pending, some move) reaches a position
+    /// known to be won for the opponent.
+    fn all_moves_lose(&self, position: &Position) -> Result<bool, EgdbError> {
+        let mut moves = MoveList::new();
+        position.generate_moves(&mut moves);
+        for mv in &moves {
+            if self.successor(&position.play(mv))? != Some(Value::Win) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Passes the values set in the last round (`fresh`) back to the positions before
+    /// them; those newly set are marked in `next`.
+    fn round(
+        &self,
+        fresh: &Flags,
+        next: &Flags,
+        range: Range<u64>,
+        counts: &mut PassCounts,
+    ) -> Result<(), EgdbError> {
+        let database = self.database;
+        let indexer = database.indexer();
+        for global in range {
+            if !fresh.get(global) {
+                continue;
+            }
+            let (table, index) = self.locate(global);
+            let Some(position) = indexer.position(database.variant(), self.tables[table], index) else {
+                continue;
+            };
+            let value = Value::from_code(self.codes[table].get(index));
+            let mut result = Ok(());
+            predecessors(&position, |before| {
+                if result.is_err() {
+                    return;
+                }
+                let Some((key, at)) = indexer.locate(&before) else { return };
+                let Some(own) = self.tables.iter().position(|&own| own == key) else { return };
+                if self.codes[own].get(at) != 0 || self.left_out[own].get(at) {
+                    return;
+                }
+                let found = match value {
+                    Some(Value::Loss) => Some(Value::Win),
+                    Some(Value::Win) => match self.all_moves_lose(&before) {
+                        Ok(true) => Some(Value::Loss),
+                        Ok(false) => None,
+                        Err(error) => {
+                            result = Err(error);
+                            None
+                        }
+                    },
+                    _ => None,
+                };
+                if let Some(found) = found
+                    && self.codes[own].set(at, found.code())
+                {
+                    next.set(self.starts[own] + at);
+                    counts.resolved += 1;
+                }
+            });
+            result?;
+        }
+        Ok(())
+    }
+
+    /// One pass over the slice (every index on the first, the unknown ones after); wins and
+    /// losses found are marked in `fresh`.
+    fn pass(
+        &self,
+        first: bool,
+        fresh: &Flags,
+        range: Range<u64>,
+        counts: &mut PassCounts,
+    ) -> Result<(), EgdbError> {
         let variant = self.database.variant();
         for global in range {
             let (table, index) = self.locate(global);
@@ -180,9 +298,14 @@ impl Solving<'_> {
                 counts.captures += 1;
                 continue;
             }
-            if let Some(value) = evaluate(&position, |next| self.successor(next))? {
-                self.codes[table].set(index, value.code());
+            if let Some(value) = evaluate(&position, |next| self.successor(next))?
+                && self.codes[table].set(index, value.code())
+            {
                 counts.resolved += 1;
+                if value != Value::Draw {
+                    counts.decisive += 1;
+                    fresh.set(global);
+                }
             }
         }
         Ok(())
@@ -215,26 +338,37 @@ pub fn solve(
     let total: u64 = sizes.iter().sum();
     let mut stats = SliceStats { positions: total, ..SliceStats::default() };
     let mut resolved = 0;
+    let add = |sum: &mut PassCounts, counts: PassCounts| {
+        sum.resolved += counts.resolved;
+        sum.decisive += counts.decisive;
+        sum.unused += counts.unused;
+        sum.captures += counts.captures;
+    };
     loop {
         let first = stats.passes == 0;
-        let counts = in_chunks(
-            total,
-            threads,
-            |range, counts| solving.pass(first, range, counts),
-            |sum: &mut PassCounts, counts| {
-                sum.resolved += counts.resolved;
-                sum.unused += counts.unused;
-                sum.captures += counts.captures;
-            },
-        )?;
+        let mut fresh = Flags::new(total);
+        let counts =
+            in_chunks(total, threads, |range, counts| solving.pass(first, &fresh, range, counts), add)?;
         stats.passes += 1;
         if first {
             (stats.unused, stats.captures) = (counts.unused, counts.captures);
         }
         resolved += counts.resolved;
         progress(stats.passes, resolved);
-        if counts.resolved == 0 {
+        if counts.decisive == 0 {
             break;
+        }
+        loop {
+            let next = Flags::new(total);
+            let counts =
+                in_chunks(total, threads, |range, counts| solving.round(&fresh, &next, range, counts), add)?;
+            stats.passes += 1;
+            resolved += counts.resolved;
+            progress(stats.passes, resolved);
+            if counts.resolved == 0 {
+                break;
+            }
+            fresh = next;
         }
     }
     for (codes, left_out) in solving.codes.iter().zip(&solving.left_out) {
@@ -253,9 +387,7 @@ pub fn solve(
             .max_by_key(|&(count, value)| (count, std::cmp::Reverse(value)))
             .map_or(Value::Draw, |(_, value)| value);
         for index in 0..codes.len() {
-            if codes.get(index) == 0 {
-                codes.set(index, if left_out.get(index) { common } else { Value::Draw }.code());
-            }
+            codes.set(index, if left_out.get(index) { common } else { Value::Draw }.code());
         }
         stats.wins += wins;
         stats.losses += losses;

@@ -91,10 +91,26 @@ impl Codes {
         (self.bytes[(index / 4) as usize].load(Ordering::Relaxed) >> (2 * (index % 4))) & 3
     }
 
-    /// Sets the code at `index`, which must still be 0.
+    /// Sets the code at `index` if it is still 0; whether it was.
     #[inline]
-    pub fn set(&self, index: u64, code: u8) {
-        self.bytes[(index / 4) as usize].fetch_or((code & 3) << (2 * (index % 4)), Ordering::Relaxed);
+    pub fn set(&self, index: u64, code: u8) -> bool {
+        let byte = &self.bytes[(index / 4) as usize];
+        let shift = 2 * (index % 4);
+        let mut current = byte.load(Ordering::Relaxed);
+        loop {
+            if (current >> shift) & 3 != 0 {
+                return false;
+            }
+            match byte.compare_exchange_weak(
+                current,
+                current | (code & 3) << shift,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return true,
+                Err(actual) => current = actual,
+            }
+        }
     }
 }
 
