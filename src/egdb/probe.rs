@@ -52,11 +52,6 @@ impl Database {
         &self.dir
     }
 
-    /// The most pieces a probed position may have.
-    pub fn pieces(&self) -> u8 {
-        self.pieces
-    }
-
     /// The indexer of the board.
     pub fn indexer(&self) -> &Indexer {
         &self.indexer

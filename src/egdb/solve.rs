@@ -113,9 +113,7 @@ pub fn in_chunks<T: Default + Send>(
             .collect();
         handles
             .into_iter()
-            .map(|handle| {
-                handle.join().unwrap_or_else(|_| Err(EgdbError::NotCovered("a solver thread failed".into())))
-            })
+            .map(|handle| handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
             .collect()
     });
     let mut total_sum = T::default();
