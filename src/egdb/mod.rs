@@ -3,12 +3,12 @@
 //! probed. Only the rules core is used: moves come from its move generator, so one
 //! builder serves every rule set.
 //!
-//! - [`slice`]: how positions are split into slices by material and leading ranks, and
+//! - [`slice`](mod@slice): how positions are split into slices by material and leading ranks, and
 //!   the order that makes each slice need only slices built before it;
 //! - [`index`]: dense indexing of a table's positions, and colour symmetry;
 //! - [`solve`]: the solver (a forward pass over a slice, then values passed back to the
 //!   positions before them);
-//! - [`file`]: the file format and its compression;
+//! - [`file`](mod@file): the file format and its compression;
 //! - [`Database`]: reading files and probing positions;
 //! - [`verify`]: checking stored values against their successors'.
 //!
