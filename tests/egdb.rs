@@ -24,11 +24,16 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Builds `variant` up to `pieces` pieces (or only `slice`) under `root`; the summary.
 fn build_in(root: &Path, variant: Variant, pieces: u8, slice: Option<&str>) -> String {
+    build_with(root, variant, pieces, slice, 2)
+}
+
+/// [`build_in`] on `threads` threads.
+fn build_with(root: &Path, variant: Variant, pieces: u8, slice: Option<&str>, threads: usize) -> String {
     let options = BuildOptions {
         variant,
         pieces,
         root: root.to_path_buf(),
-        threads: 2,
+        threads,
         slice: slice.map(|id| id.parse().expect("a slice id")),
         progress: false,
     };
@@ -178,6 +183,22 @@ fn a_stopped_build_resumes_and_files_are_the_same_bytes() {
     let again = build_in(&root, Variant::English, 3, None);
     assert!(again.contains("1 slices built, 155 already there"), "{again}");
     assert_eq!(std::fs::read(&path).expect("the file"), bytes);
+}
+
+#[test]
+fn files_are_the_same_bytes_whatever_the_threads() {
+    let (one, three) = (scratch("one-thread"), scratch("three-threads"));
+    build_with(&one, Variant::Russian, 3, None, 1);
+    build_with(&three, Variant::Russian, 3, None, 3);
+    let (one, three) = (variant_dir(&one, Variant::Russian), variant_dir(&three, Variant::Russian));
+    let mut files = 0;
+    for entry in std::fs::read_dir(&one).expect("the directory") {
+        let name = entry.expect("an entry").file_name();
+        let bytes = std::fs::read(one.join(&name)).expect("the file");
+        assert_eq!(bytes, std::fs::read(three.join(&name)).expect("the same file"), "{name:?}");
+        files += 1;
+    }
+    assert_eq!(files, 156);
 }
 
 #[test]
