@@ -11,6 +11,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{ArgMatches, Args, Parser, Subcommand};
 
+use crate::egdb::slice::Slice;
 use crate::engine::network::Network;
 use crate::engine::{self, DEFAULT_TABLE_MIB, Limits, MAX_MULTIPV, MAX_TABLE_MIB, MAX_THREADS, Score};
 use crate::protocol::dxp;
@@ -22,7 +23,7 @@ use crate::tools::matches::{MatchOptions, openings};
 use crate::tools::selfplay::{self, Shard};
 use crate::tools::terminal_board::Styling;
 use crate::tools::train::{self, Decay};
-use crate::tools::{analyse, analyse_game, bench, play};
+use crate::tools::{analyse, analyse_game, bench, egdb, play};
 
 /// A fast multi-variant draughts and checkers engine.
 #[derive(Parser)]
@@ -67,6 +68,8 @@ pub enum Command {
     Selfplay(SelfplayArgs),
     /// Fit the engine's network to self-play data files and write it to a network file.
     Train(TrainArgs),
+    /// Endgame databases: build, list the slices, probe a position, verify.
+    Egdb(EgdbArgs),
 }
 
 /// The rule set.
@@ -710,6 +713,144 @@ impl TrainArgs {
             seed: self.seed,
         }
     }
+}
+
+/// `crownhead egdb`.
+#[derive(Args)]
+pub struct EgdbArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: EgdbCommand,
+}
+
+/// The `crownhead egdb` subcommands.
+#[derive(Subcommand)]
+pub enum EgdbCommand {
+    /// Build the database up to a number of pieces (slices already built are kept, so a
+    /// stopped build resumes), or one slice.
+    Build(EgdbBuildArgs),
+    /// List the slices up to a number of pieces in build order, each with its positions
+    /// and the slices it needs.
+    Slices(EgdbSlicesArgs),
+    /// Print the value of a position for the side to move: win, loss or draw.
+    Probe(EgdbProbeArgs),
+    /// Check every stored value against the values of the position's successors.
+    Verify(EgdbVerifyArgs),
+}
+
+/// Where the databases are.
+#[derive(Args)]
+pub struct EgdbDirArgs {
+    /// The directory of the databases; each rule set's files are in a directory of its
+    /// own below it (default: the platform's data directory, then crownhead/egdb, as
+    /// ~/.local/share/crownhead/egdb).
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+impl EgdbDirArgs {
+    /// The directory.
+    ///
+    /// # Errors
+    /// No `--dir` and no data directory known for the platform.
+    pub fn root(&self) -> anyhow::Result<PathBuf> {
+        match &self.dir {
+            Some(dir) => Ok(dir.clone()),
+            None => crate::egdb::default_root().context("no data directory known here: give --dir"),
+        }
+    }
+}
+
+/// The most pieces `crownhead egdb` takes.
+const MAX_EGDB_PIECES: i64 = 8;
+
+/// `crownhead egdb build`.
+#[derive(Args)]
+pub struct EgdbBuildArgs {
+    /// The rule set (rule sets that play alike share files).
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// The most pieces on the board.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=MAX_EGDB_PIECES))]
+    pub pieces: u8,
+    /// Where the databases are.
+    #[command(flatten)]
+    pub dir: EgdbDirArgs,
+    /// Threads solving each slice.
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+    /// Build only this slice (as `egdb slices` names it); the slices it needs must be built.
+    #[arg(long, value_name = "ID")]
+    pub slice: Option<Slice>,
+}
+
+impl EgdbBuildArgs {
+    /// The options of the build.
+    ///
+    /// # Errors
+    /// No directory.
+    pub fn options(&self) -> anyhow::Result<egdb::BuildOptions> {
+        Ok(egdb::BuildOptions {
+            variant: self.variant.variant,
+            pieces: self.pieces,
+            root: self.dir.root()?,
+            threads: usize::from(self.threads.threads),
+            slice: self.slice,
+            progress: std::io::stderr().is_terminal(),
+        })
+    }
+}
+
+/// `crownhead egdb slices`.
+#[derive(Args)]
+pub struct EgdbSlicesArgs {
+    /// The rule set.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// The most pieces on the board.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=MAX_EGDB_PIECES))]
+    pub pieces: u8,
+    /// Print a JSON array of {id, pieces, positions, needs} instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `crownhead egdb probe`.
+#[derive(Args)]
+pub struct EgdbProbeArgs {
+    /// The rule set.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// The position as a PDN FEN.
+    #[arg(long)]
+    pub fen: String,
+    /// Where the databases are.
+    #[command(flatten)]
+    pub dir: EgdbDirArgs,
+}
+
+impl EgdbProbeArgs {
+    /// The position.
+    ///
+    /// # Errors
+    /// A bad FEN.
+    pub fn position(&self) -> anyhow::Result<Position> {
+        Position::from_fen(self.variant.variant, &self.fen).context("bad --fen")
+    }
+}
+
+/// `crownhead egdb verify`.
+#[derive(Args)]
+pub struct EgdbVerifyArgs {
+    /// The rule set.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Where the databases are.
+    #[command(flatten)]
+    pub dir: EgdbDirArgs,
+    /// Threads checking each slice.
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
 }
 
 /// The openings `--openings` names: `builtin`, or a file.

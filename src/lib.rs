@@ -1,11 +1,12 @@
 //! crownhead: a multi-variant draughts and checkers engine.
 //!
 //! The crate is layered, and data flows one way: [`rules`] (boards, moves, notation,
-//! game results) knows nothing above it; the search (private) knows the rules and no
-//! front end; [`engine`] is the one API the front ends in [`protocol`] and the [`tools`]
+//! game results) knows nothing above it; the search (private) and the endgame databases
+//! ([`egdb`]) know the rules and no front end; [`engine`] is the one API the front ends in [`protocol`] and the [`tools`]
 //! call.
 
 pub mod cli;
+pub mod egdb;
 pub mod engine;
 pub mod protocol;
 pub mod rules;

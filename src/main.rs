@@ -6,10 +6,10 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{ArgMatches, CommandFactory, FromArgMatches};
-use crownhead::cli::{Cli, Command};
+use crownhead::cli::{Cli, Command, EgdbCommand};
 use crownhead::protocol::{dxp, hub};
 use crownhead::tools::matches::{self, openings};
-use crownhead::tools::{analyse, analyse_game, bench, board, perft, play, selfplay, train};
+use crownhead::tools::{analyse, analyse_game, bench, board, egdb, perft, play, selfplay, train};
 
 fn main() -> ExitCode {
     // Logging goes to stderr and is off unless RUST_LOG asks for it: pydraughts merges
@@ -90,6 +90,19 @@ fn run(command: Command, arg_matches: &ArgMatches) -> anyhow::Result<()> {
         }
         Command::Selfplay(args) => selfplay::run(&args.options()?, selfplay::ctrl_c_flag()?, &mut out)?,
         Command::Train(args) => train::run(&args.options(), &mut out)?,
+        Command::Egdb(args) => match args.command {
+            EgdbCommand::Build(args) => egdb::build(&args.options()?, &mut out)?,
+            EgdbCommand::Slices(args) => {
+                egdb::write_slices(args.variant.variant, args.pieces, args.json, &mut out)?
+            }
+            EgdbCommand::Probe(args) => egdb::probe(&args.position()?, &args.dir.root()?, &mut out)?,
+            EgdbCommand::Verify(args) => egdb::verify(
+                args.variant.variant,
+                &args.dir.root()?,
+                usize::from(args.threads.threads),
+                &mut out,
+            )?,
+        },
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod board;
 pub mod board_svg;
 pub mod chart_svg;
+pub mod egdb;
 pub mod matches;
 pub mod orientation;
 pub mod perft;

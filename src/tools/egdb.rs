@@ -1,0 +1,274 @@
+//! `crownhead egdb`: build, list, probe and verify endgame databases ([`crate::egdb`]).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::egdb::file;
+use crate::egdb::slice::Slice;
+use crate::egdb::solve::{SliceStats, solve};
+use crate::egdb::verify::{Check, verify_slice};
+use crate::egdb::{Database, files_variant, variant_dir};
+use crate::rules::{Position, Variant};
+
+/// What `crownhead egdb build` builds.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// The rule set (its files may serve others that play alike).
+    pub variant: Variant,
+    /// The most pieces.
+    pub pieces: u8,
+    /// The directory of every rule set's databases.
+    pub root: PathBuf,
+    /// Threads solving each slice.
+    pub threads: usize,
+    /// Only this slice, whose needs must be built already.
+    pub slice: Option<Slice>,
+    /// Whether to show a progress bar on standard error.
+    pub progress: bool,
+}
+
+/// Builds the slices asked for, in order, each written to its file as soon as it is
+/// solved; slices whose file is there already are kept, so a stopped build resumes. A
+/// summary goes to `out`: slices, positions, values, time, size on disk, peak memory.
+///
+/// # Errors
+/// A slice asked for with `--slice` that is not among those up to `pieces`, or whose
+/// needs are not built; a file that cannot be read or written.
+pub fn build(options: &BuildOptions, out: &mut impl Write) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let database = Database::open(options.variant, &options.root, options.pieces);
+    let geometry = &database.variant().rules().geometry;
+    let all = Slice::all(geometry, options.pieces);
+    let todo = match options.slice {
+        None => all.clone(),
+        Some(slice) => {
+            anyhow::ensure!(
+                all.contains(&slice),
+                "slice {slice} is not one of {} pieces or fewer",
+                options.pieces
+            );
+            let missing: Vec<String> = slice
+                .needs(geometry)
+                .into_iter()
+                .filter(|&need| !database.path(need).exists())
+                .map(|need| need.to_string())
+                .collect();
+            anyhow::ensure!(
+                missing.is_empty(),
+                "slice {slice} needs slices not built in {}: {}",
+                database.dir().display(),
+                missing.join(" ")
+            );
+            vec![slice]
+        }
+    };
+    let sizes: Vec<u64> = todo
+        .iter()
+        .map(|slice| slice.tables().map(|table| database.indexer().table_size(table)).sum())
+        .collect();
+    let bar = progress_bar(options.progress, sizes.iter().sum());
+    let mut totals = SliceStats::default();
+    let (mut built, mut kept) = (0, 0);
+    for (number, (&slice, &size)) in todo.iter().zip(&sizes).enumerate() {
+        let path = database.path(slice);
+        if path.exists() {
+            kept += 1;
+            bar.inc(size);
+            continue;
+        }
+        let label = format!("{slice} ({}/{})", number + 1, todo.len());
+        bar.set_message(label.clone());
+        let (codes, stats) = solve(&database, slice, options.threads, &|pass, resolved| {
+            bar.set_message(format!("{label} pass {pass}, {resolved} of {size} resolved"));
+        })?;
+        file::write(&path, &file::encode(database.label(slice), &codes.iter().collect::<Vec<_>>()))?;
+        built += 1;
+        totals.positions += stats.positions;
+        totals.unused += stats.unused;
+        totals.captures += stats.captures;
+        totals.wins += stats.wins;
+        totals.losses += stats.losses;
+        totals.draws += stats.draws;
+        bar.inc(size);
+    }
+    bar.finish_and_clear();
+    let bytes: u64 = all
+        .iter()
+        .filter_map(|&slice| std::fs::metadata(database.path(slice)).ok())
+        .map(|meta| meta.len())
+        .sum();
+    let SliceStats { positions, unused, captures, wins, losses, draws, .. } = totals;
+    writeln!(
+        out,
+        "{} up to {} pieces in {}: {built} slices built, {kept} already there, {} in all",
+        database.variant(),
+        options.pieces,
+        database.dir().display(),
+        all.len()
+    )?;
+    writeln!(
+        out,
+        "built: {positions} indices ({unused} unused, {captures} with a capture pending), \
+         {wins} wins, {draws} draws, {losses} losses for the side to move"
+    )?;
+    writeln!(
+        out,
+        "on disk {bytes} bytes for all {} slices, time {:.1} s, peak memory {}",
+        all.len(),
+        started.elapsed().as_secs_f64(),
+        peak_memory()
+    )?;
+    Ok(())
+}
+
+fn progress_bar(show: bool, total: u64) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:24} {percent:>3}% {elapsed} left {eta}  slice {msg}")
+    {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(250));
+    bar
+}
+
+/// The process's peak resident memory (`VmHWM` in `/proc/self/status` on Linux), or
+/// `unknown`.
+pub fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+            let kib: u64 =
+                line.trim_start_matches("VmHWM:").trim().trim_end_matches("kB").trim().parse().ok()?;
+            Some(format!("{:.1} MiB", kib as f64 / 1024.0))
+        })
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// Lists every slice of `variant` up to `pieces` pieces in build order, each with its
+/// positions and the slices it needs: one line each, or a JSON array.
+///
+/// # Errors
+/// `out` cannot be written.
+pub fn write_slices(variant: Variant, pieces: u8, json: bool, out: &mut impl Write) -> anyhow::Result<()> {
+    let variant = files_variant(variant);
+    let geometry = &variant.rules().geometry;
+    let indexer = crate::egdb::index::Indexer::new(geometry);
+    let slices = Slice::all(geometry, pieces);
+    let listed = slices.iter().map(|&slice| {
+        let positions: u64 = slice.tables().map(|table| indexer.table_size(table)).sum();
+        let needs: Vec<String> = slice.needs(geometry).iter().map(Slice::to_string).collect();
+        (slice, positions, needs)
+    });
+    if json {
+        let array: Vec<serde_json::Value> = listed
+            .map(|(slice, positions, needs)| {
+                serde_json::json!({"id": slice.to_string(), "pieces": slice.pieces(), "positions": positions, "needs": needs})
+            })
+            .collect();
+        writeln!(out, "{}", serde_json::Value::Array(array))?;
+    } else {
+        for (slice, positions, needs) in listed {
+            writeln!(
+                out,
+                "{slice} pieces {} positions {positions} needs {}",
+                slice.pieces(),
+                needs.join(" ")
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Prints the value of `position` for the side to move: `win`, `loss` or `draw`.
+///
+/// # Errors
+/// No database for the rule set under `root`, a position it does not cover, a missing
+/// or bad file (named).
+pub fn probe(position: &Position, root: &Path, out: &mut impl Write) -> anyhow::Result<()> {
+    let pieces = position.occupied().count() as u8;
+    let database = Database::open(position.variant(), root, pieces.max(2));
+    anyhow::ensure!(
+        database.dir().is_dir(),
+        "no endgame database for {} in {}",
+        database.variant(),
+        database.dir().display()
+    );
+    let value = database.value(position)?;
+    writeln!(out, "{value}")?;
+    Ok(())
+}
+
+/// Checks every slice file of `variant` under `root` against its successors' values and
+/// prints what it checked, slice by slice and in all.
+///
+/// # Errors
+/// No files, a file that is not a slice's, a missing or bad file, or a value that
+/// disagrees with its successors'.
+pub fn verify(variant: Variant, root: &Path, threads: usize, out: &mut impl Write) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let dir = variant_dir(root, variant);
+    let mut found = Vec::new();
+    let entries =
+        std::fs::read_dir(&dir).with_context(|| format!("no endgame database in {}", dir.display()))?;
+    for entry in entries {
+        let path = entry.with_context(|| format!("cannot list {}", dir.display()))?.path();
+        if path.extension().is_some_and(|extension| extension == "egdb") {
+            let id = path.file_stem().and_then(|stem| stem.to_str()).unwrap_or_default();
+            let slice: Slice =
+                id.parse().with_context(|| format!("{}: not a slice's file", path.display()))?;
+            anyhow::ensure!(
+                slice.to_string() == id,
+                "{}: not a slice's file (its id is {slice})",
+                path.display()
+            );
+            found.push(slice);
+        }
+    }
+    let pieces = found
+        .iter()
+        .map(|slice| slice.pieces())
+        .max()
+        .with_context(|| format!("no slice files in {}", dir.display()))?;
+    let database = Database::open(variant, root, pieces);
+    let order = Slice::all(&database.variant().rules().geometry, pieces);
+    found.sort_by_key(|slice| order.iter().position(|other| other == slice));
+    let mut total = Check::default();
+    for &slice in &found {
+        let check = verify_slice(&database, slice, threads)?;
+        writeln!(
+            out,
+            "{slice}: {} positions checked, {} with a capture pending, {} unused indices, {} wrong",
+            check.checked, check.captures, check.unused, check.wrong
+        )?;
+        if let Some(wrong) = &check.first_wrong {
+            writeln!(out, "  first wrong: {wrong}")?;
+        }
+        total.checked += check.checked;
+        total.captures += check.captures;
+        total.unused += check.unused;
+        total.wrong += check.wrong;
+    }
+    writeln!(
+        out,
+        "{} slices of {} in {}: {} positions checked against their successors, {} wrong ({} with a capture pending, {} unused indices), {:.1} s",
+        found.len(),
+        database.variant(),
+        database.dir().display(),
+        total.checked,
+        total.wrong,
+        total.captures,
+        total.unused,
+        started.elapsed().as_secs_f64()
+    )?;
+    anyhow::ensure!(total.wrong == 0, "{} stored values disagree with their successors", total.wrong);
+    Ok(())
+}
