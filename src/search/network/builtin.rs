@@ -10,6 +10,8 @@ use super::Network;
 
 /// Each built-in network file, with the rule sets it serves in its header.
 const FILES: &[(&str, &[u8])] = &[
+    ("playok.nnue", include_bytes!("../../../nets/playok.nnue")),
+    ("czech.nnue", include_bytes!("../../../nets/czech.nnue")),
     ("spanish-short.nnue", include_bytes!("../../../nets/spanish-short.nnue")),
     ("pool.nnue", include_bytes!("../../../nets/pool.nnue")),
     ("spanish.nnue", include_bytes!("../../../nets/spanish.nnue")),
@@ -57,6 +59,8 @@ mod tests {
         assert!(builtin(Variant::Spanish).is_some());
         assert!(builtin(Variant::Portuguese).is_some());
         assert!(builtin(Variant::Pool).is_some());
+        assert!(builtin(Variant::PlayOk).is_some());
+        assert!(builtin(Variant::Czech).is_some());
         assert!(builtin(Variant::SpanishShort).is_some());
     }
 }
