@@ -88,9 +88,13 @@ impl Options {
     }
 
     /// The network that evaluates positions of `variant`: the one set if it serves the
-    /// rule set, else the built-in one, else none (the hand-made formula).
-    fn network_for(&self, variant: Variant) -> Option<Arc<Network>> {
-        self.network.as_ref().filter(|network| network.serves(variant)).cloned().or_else(|| builtin(variant))
+    /// rule set, else the built-in one.
+    fn network_for(&self, variant: Variant) -> Arc<Network> {
+        self.network
+            .as_ref()
+            .filter(|network| network.serves(variant))
+            .cloned()
+            .unwrap_or_else(|| builtin(variant))
     }
 }
 
@@ -184,14 +188,7 @@ impl Engine {
         let network = options.network_for(game.position().variant());
         let control = SearchControl::new(false);
         let mut searcher = self.searcher();
-        made(&mut searcher, &options).search(
-            game,
-            limits,
-            options.multipv,
-            network.as_deref(),
-            &control,
-            report,
-        )
+        made(&mut searcher, &options).search(game, limits, options.multipv, &network, &control, report)
     }
 
     /// Starts searching the position `game` has reached within `limits` on a thread of
@@ -220,7 +217,7 @@ impl Engine {
                 &game,
                 &limits,
                 options.multipv,
-                network.as_deref(),
+                &network,
                 &search_control,
                 |info| {
                     report(Report::Info(info));

@@ -1,5 +1,5 @@
-//! The evaluation of every rule set (its built-in network, or the hand-made formula
-//! where none is built in) on hand-picked positions: a man more is better.
+//! The evaluation of every rule set (its built-in network) on hand-picked positions: a
+//! man more is better.
 
 use crownhead::engine::{Engine, Limits, Options};
 use crownhead::rules::{Bitboard, Color, Game, Position, Variant};

@@ -13,8 +13,8 @@ use arrayvec::ArrayVec;
 
 use crate::rules::{Color, Move, MoveList, Position, resets_move_limit};
 
-use super::eval;
 use super::in_progress::InProgress;
+use super::kings_ending;
 use super::limits::Limits;
 use super::network::Network;
 use super::network::accumulator::Accumulators;
@@ -46,8 +46,8 @@ pub struct Shared<'a> {
     pub deepest: &'a Mutex<Option<(i32, Line)>>,
     /// Positions being searched by some thread, when there are several.
     pub in_progress: Option<&'a InProgress>,
-    /// The network that evaluates, or none for the hand-made formula.
-    pub network: Option<&'a Network>,
+    /// The network that evaluates positions with men.
+    pub network: &'a Network,
 }
 
 /// A line of the search: a position of the game or of the current path, with the
@@ -403,14 +403,12 @@ impl<'a> Worker<'a> {
     }
 
     /// The static evaluation of a quiet `position` at `ply`: the network's, but in
-    /// endings of kings alone, which self-play games rarely reach and where the formula
-    /// knows how to corner a lone king (as GuiNN does).
+    /// endings of kings alone (see [`kings_ending`]).
     fn evaluate(&mut self, position: &Position, ply: usize) -> Value {
-        match self.shared.network {
-            Some(network) if (position.men(Color::White) | position.men(Color::Black)).any() => {
-                network.evaluate(&mut self.accumulators, position, ply)
-            }
-            _ => eval::evaluate(position),
+        if (position.men(Color::White) | position.men(Color::Black)).any() {
+            self.shared.network.evaluate(&mut self.accumulators, position, ply)
+        } else {
+            kings_ending::evaluate(position)
         }
     }
 

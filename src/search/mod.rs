@@ -1,10 +1,10 @@
 //! The search: iterative deepening, PVS alpha-beta, a lock-free transposition table
-//! shared by all threads, evaluation, move ordering and time management. Knows the rules,
-//! nothing of protocols; [`crate::engine`] is its one door to the front ends and tools.
+//! shared by all threads, evaluation (a network, and a few terms for endings of kings
+//! alone), move ordering and time management. Knows the rules, nothing of protocols; [`crate::engine`] is its one door to the front ends and tools.
 
 mod alphabeta;
-mod eval;
 mod in_progress;
+mod kings_ending;
 mod limits;
 pub mod network;
 mod ordering;

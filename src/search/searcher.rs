@@ -124,13 +124,13 @@ impl Searcher {
 
     /// Searches the current position of `game` within `limits`, reporting each
     /// completed iteration to `report`, for the `multipv` best moves, evaluating with
-    /// `network` (or, with none, the hand-made formula).
+    /// `network`.
     pub fn search(
         &mut self,
         game: &Game,
         limits: &Limits,
         multipv: usize,
-        network: Option<&Network>,
+        network: &Network,
         control: &SearchControl,
         report: impl FnMut(&Info),
     ) -> SearchResult {
