@@ -10,7 +10,7 @@
 //!
 //! Weights are integers: the feature layer and the activations at scale [`QA`], the
 //! output weights at [`QB`], the output bias at `QA * QB`. A float network is turned
-//! into one with [`Network::quantise`]; [`file`] reads and writes them.
+//! into one with [`Network::quantise`]; [`file`](mod@file) reads and writes them.
 
 pub mod accumulator;
 pub mod builtin;
