@@ -150,6 +150,29 @@ impl EvalFileArgs {
     }
 }
 
+/// Where the endgame databases the search probes are.
+#[derive(Args)]
+pub struct EgdbPathArgs {
+    /// Probe the endgame databases in this directory (each rule set's in a directory of
+    /// its own below it, as `crownhead egdb build --dir` writes them); an empty value
+    /// turns them off. Default: the platform's data directory then crownhead/egdb (as
+    /// ~/.local/share/crownhead/egdb), where `egdb build` writes by default; nothing is
+    /// probed where no database is.
+    #[arg(long, value_name = "DIR", value_parser = clap::value_parser!(std::ffi::OsString))]
+    pub egdb_path: Option<std::ffi::OsString>,
+}
+
+impl EgdbPathArgs {
+    /// The directory to probe, `None` for none.
+    pub fn root(&self) -> Option<PathBuf> {
+        match &self.egdb_path {
+            Some(path) if path.is_empty() => None,
+            Some(path) => Some(PathBuf::from(path)),
+            None => crate::egdb::default_root(),
+        }
+    }
+}
+
 /// The engine's options.
 #[derive(Args)]
 pub struct EngineArgs {
@@ -159,6 +182,9 @@ pub struct EngineArgs {
     /// The evaluation.
     #[command(flatten)]
     pub eval: EvalFileArgs,
+    /// The endgame databases.
+    #[command(flatten)]
+    pub egdb: EgdbPathArgs,
     /// Transposition table size in MiB.
     #[arg(
         long,
@@ -179,6 +205,7 @@ impl EngineArgs {
             threads: usize::from(self.threads.threads),
             table_mib: self.tt_size as usize,
             network: self.eval.network()?,
+            egdb: self.egdb.root(),
             ..engine::Options::default()
         };
         if let Some(variant) = variant {
@@ -408,6 +435,9 @@ pub struct PlayArgs {
     /// The side you play (default: the side to move, so you move first).
     #[arg(long, value_parser = colour)]
     pub colour: Option<Color>,
+    /// The endgame databases.
+    #[command(flatten)]
+    pub egdb: EgdbPathArgs,
 }
 
 impl PlayArgs {
@@ -422,6 +452,7 @@ impl PlayArgs {
             human: self.colour.unwrap_or(start.side_to_move()),
             move_time: Duration::from_secs_f64(self.movetime),
             styling: Styling::for_stdout(),
+            egdb: self.egdb.root(),
         })
     }
 }

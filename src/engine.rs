@@ -22,12 +22,14 @@
 //! ```
 
 use std::io;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
+use crate::egdb::{Database, files_variant};
 use crate::rules::{Game, Variant};
 use crate::search::network::{Network, builtin::builtin, file::NetworkError};
-use crate::search::{SearchControl, Searcher};
+use crate::search::{Knowledge, SearchControl, Searcher};
 
 pub use crate::search::{Clock, Info, Limits, Score, SearchResult, network};
 
@@ -56,11 +58,15 @@ pub struct Options {
     /// A network that evaluates in place of the built-in evaluation, in the rule sets it
     /// serves (read with [`Network::load`]); `None` for the built-in one.
     pub network: Option<Arc<Network>>,
+    /// The directory of the endgame databases of every rule set (each in a directory
+    /// named by its rule set, as `crownhead egdb build --dir` writes them), probed by
+    /// the search up to the most pieces they cover; `None` for no database.
+    pub egdb: Option<PathBuf>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { threads: 1, table_mib: DEFAULT_TABLE_MIB, multipv: 1, network: None }
+        Options { threads: 1, table_mib: DEFAULT_TABLE_MIB, multipv: 1, network: None, egdb: None }
     }
 }
 
@@ -72,6 +78,7 @@ impl Options {
             table_mib: self.table_mib.clamp(1, MAX_TABLE_MIB),
             multipv: self.multipv.clamp(1, MAX_MULTIPV),
             network: self.network,
+            egdb: self.egdb,
         }
     }
 
@@ -117,6 +124,9 @@ pub struct Engine {
     /// The control of the last search started by `go`, stopped before anything else
     /// touches the searcher.
     running: Option<Arc<SearchControl>>,
+    /// The database opened for the last rule set searched (by the rule set whose files
+    /// serve it), kept while searches stay with it: its slices stay read.
+    opened: Option<(Variant, Option<Arc<Database>>)>,
 }
 
 impl Default for Engine {
@@ -128,7 +138,27 @@ impl Default for Engine {
 impl Engine {
     /// An engine with these options.
     pub fn new(options: Options) -> Engine {
-        Engine { options: options.clamped(), searcher: Arc::default(), running: None }
+        Engine { options: options.clamped(), searcher: Arc::default(), running: None, opened: None }
+    }
+
+    /// Probes the endgame databases under `root` (see [`Options::egdb`]), or none for
+    /// `None` (stops a search in progress first, and forgets what was learnt with the
+    /// databases before, as [`Engine::new_game`]).
+    pub fn set_egdb(&mut self, root: Option<PathBuf>) {
+        self.new_game();
+        self.options.egdb = root;
+        self.opened = None;
+    }
+
+    /// The endgame database the search probes in positions of `variant`: `None` when
+    /// no directory is set, or it holds no database of the rule set.
+    pub fn egdb(&mut self, variant: Variant) -> Option<Arc<Database>> {
+        let root = self.options.egdb.as_ref()?;
+        let files = files_variant(variant);
+        if self.opened.as_ref().is_none_or(|(opened, _)| *opened != files) {
+            self.opened = Some((files, Database::for_search(files, root).map(Arc::new)));
+        }
+        self.opened.as_ref().and_then(|(_, database)| database.clone())
     }
 
     /// Evaluates with `network` in the rule sets it serves (see [`Network::load`]), or
@@ -186,9 +216,11 @@ impl Engine {
     pub fn analyse(&mut self, game: &Game, limits: &Limits, report: impl FnMut(&Info)) -> SearchResult {
         let options = self.options.clone();
         let network = options.network_for(game.position().variant());
+        let egdb = self.egdb(game.position().variant());
+        let knowledge = Knowledge { network: &network, egdb: egdb.as_deref() };
         let control = SearchControl::new(false);
         let mut searcher = self.searcher();
-        made(&mut searcher, &options).search(game, limits, options.multipv, &network, &control, report)
+        made(&mut searcher, &options).search(game, limits, options.multipv, knowledge, &control, report)
     }
 
     /// Starts searching the position `game` has reached within `limits` on a thread of
@@ -210,6 +242,7 @@ impl Engine {
         let searcher = Arc::clone(&self.searcher);
         let (game, limits, options) = (game.clone(), *limits, self.options.clone());
         let network = options.network_for(game.position().variant());
+        let egdb = self.egdb(game.position().variant());
         let search_control = Arc::clone(&control);
         let thread = std::thread::Builder::new().name("search".into()).spawn(move || {
             let mut searcher = searcher.lock().unwrap_or_else(PoisonError::into_inner);
@@ -217,7 +250,7 @@ impl Engine {
                 &game,
                 &limits,
                 options.multipv,
-                &network,
+                Knowledge { network: &network, egdb: egdb.as_deref() },
                 &search_control,
                 |info| {
                     report(Report::Info(info));

@@ -1,16 +1,13 @@
 //! `crownhead analyse-game`: the real binary annotates a game with a known blunder, the
 //! annotated PDN reads back, the chart parses as SVG, and bad input is refused.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use crownhead::engine::Score;
 use crownhead::rules::{Color, Position, Variant, read_pdn};
 use crownhead::tools::analyse_game::{PlyAnalysis, annotate};
-
-fn crownhead(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_crownhead")).args(args).output().expect("crownhead runs")
-}
 
 fn fixture() -> String {
     format!("{}/tests/data/analyse/shot.pdn", env!("CARGO_MANIFEST_DIR"))
@@ -28,7 +25,7 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn marks_the_move_that_allows_a_shot() {
     let (pdn_path, svg_path) = (scratch("shot.pdn"), scratch("shot.svg"));
-    let output = crownhead(&[
+    let output = common::crownhead(&[
         "analyse-game",
         &fixture(),
         "--depth",
@@ -100,7 +97,7 @@ fn comments_give_scores_for_the_first_player() {
 
 #[test]
 fn picks_the_game_asked_for_and_refuses_bad_input() {
-    let output = crownhead(&["analyse-game", &fixture(), "--game", "2", "--depth", "2"]);
+    let output = common::crownhead(&["analyse-game", &fixture(), "--game", "2", "--depth", "2"]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let games = read_pdn(&String::from_utf8_lossy(&output.stdout), Variant::English);
     let game = games.into_iter().next().unwrap().expect("the second game, annotated");
@@ -115,7 +112,7 @@ fn picks_the_game_asked_for_and_refuses_bad_input() {
         (vec!["analyse-game", bad_pdn.to_str().unwrap(), "--depth", "2"], "game 1, line 3"),
         (vec!["analyse-game", &fixture()], "required"),
     ] {
-        let output = crownhead(&args);
+        let output = common::crownhead(&args);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");

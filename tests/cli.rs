@@ -1,10 +1,8 @@
 //! The command line, run as a user runs it: output formats, exit codes, errors.
 
-use std::process::{Command, Output};
+mod common;
 
-fn crownhead(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_crownhead")).args(args).output().expect("the binary runs")
-}
+use std::process::Output;
 
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
@@ -16,14 +14,14 @@ fn stderr(output: &Output) -> String {
 
 #[test]
 fn version() {
-    let output = crownhead(&["--version"]);
+    let output = common::crownhead(&["--version"]);
     assert!(output.status.success());
     assert_eq!(stdout(&output).trim(), format!("crownhead {}", env!("CARGO_PKG_VERSION")));
 }
 
 #[test]
 fn perft_prints_a_line_per_depth() {
-    let output = crownhead(&["perft", "--variant", "international", "--depth", "4"]);
+    let output = common::crownhead(&["perft", "--variant", "international", "--depth", "4"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let lines: Vec<String> = stdout(&output).lines().map(String::from).collect();
     assert_eq!(lines.len(), 4);
@@ -38,7 +36,7 @@ fn perft_prints_a_line_per_depth() {
 
 #[test]
 fn perft_divide_lists_root_moves_first() {
-    let output = crownhead(&["perft", "--depth", "3", "--divide", "--threads", "2"]);
+    let output = common::crownhead(&["perft", "--depth", "3", "--divide", "--threads", "2"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
@@ -56,7 +54,7 @@ fn perft_divide_lists_root_moves_first() {
 
 #[test]
 fn moves_lists_legal_moves_in_the_variant_notation() {
-    let output = crownhead(&["moves", "--variant", "russian", "--fen", "W:WKh8:Bf6,d2,c7,b2"]);
+    let output = common::crownhead(&["moves", "--variant", "russian", "--fen", "W:WKh8:Bf6,d2,c7,b2"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let mut moves: Vec<String> = stdout(&output).lines().map(String::from).collect();
     moves.sort();
@@ -75,7 +73,7 @@ fn bad_input_is_a_one_line_error_with_status_2() {
         &["moves", "--fen", ""],
         &["frobnicate"],
     ] {
-        let output = crownhead(args);
+        let output = common::crownhead(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let message = stderr(&output);
         assert_eq!(message.lines().count(), 1, "{args:?}: {message}");
@@ -86,7 +84,8 @@ fn bad_input_is_a_one_line_error_with_status_2() {
 
 #[test]
 fn analyse_prints_progress_and_a_best_move() {
-    let output = crownhead(&["analyse", "--variant", "italian", "--moves", "21-17 9-13", "--depth", "5"]);
+    let output =
+        common::crownhead(&["analyse", "--variant", "italian", "--moves", "21-17 9-13", "--depth", "5"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
@@ -100,8 +99,16 @@ fn analyse_prints_progress_and_a_best_move() {
 
 #[test]
 fn analyse_json_is_one_object_per_line() {
-    let output =
-        crownhead(&["analyse", "--variant", "international", "--nodes", "20000", "--multipv", "2", "--json"]);
+    let output = common::crownhead(&[
+        "analyse",
+        "--variant",
+        "international",
+        "--nodes",
+        "20000",
+        "--multipv",
+        "2",
+        "--json",
+    ]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     let values: Vec<serde_json::Value> =
@@ -121,7 +128,7 @@ fn analyse_refuses_bad_moves_and_missing_limits() {
         &["analyse", "--movetime", "-1"],
         &["bench", "--depth", "0"],
     ] {
-        let output = crownhead(args);
+        let output = common::crownhead(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert_eq!(stderr(&output).lines().count(), 1, "{args:?}: {}", stderr(&output));
     }

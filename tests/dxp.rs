@@ -2,6 +2,8 @@
 //! crownhead processes playing each other, and hostile input that must leave the
 //! follower serving the next connection.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -15,7 +17,7 @@ struct Follower {
 
 impl Follower {
     fn start(variant: &str) -> Follower {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_crownhead"))
+        let mut child = common::crownhead_command()
             .args([
                 "dxp",
                 "--listen",
@@ -52,7 +54,7 @@ impl Drop for Follower {
 fn pydraughts_games(variant: &str, pydraughts_name: &str) {
     let follower = Follower::start(variant);
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/dxp_pydraughts.py");
-    let output = Command::new("python3")
+    let output = common::without_databases(&mut Command::new("python3"))
         .args([script, follower.port(), pydraughts_name, "2"])
         .output()
         .expect("python3 must be installed (see tests/requirements.txt)");
@@ -75,7 +77,7 @@ fn pydraughts_plays_english_over_dxp() {
 fn two_crownheads_play_several_games() {
     for variant in ["international", "russian"] {
         let follower = Follower::start(variant);
-        let output = Command::new(env!("CARGO_BIN_EXE_crownhead"))
+        let output = common::crownhead_command()
             .args([
                 "dxp",
                 "--connect",

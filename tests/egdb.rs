@@ -2,25 +2,16 @@
 //! counts and endings from the literature, against their own successors (`verify`), and
 //! through the `crownhead egdb` commands as a user runs them.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-use crownhead::egdb::slice::Slice;
+use crownhead::egdb::slice::{Slice, TableKey};
 use crownhead::egdb::{Database, EgdbError, Value, variant_dir};
-use crownhead::rules::{Position, Variant};
+use crownhead::engine::{Engine, Limits, Options};
+use crownhead::rules::{Game, Outcome, Position, Variant};
 use crownhead::tools::egdb::{BuildOptions, build};
-
-fn crownhead(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_crownhead")).args(args).output().expect("the binary runs")
-}
-
-/// A fresh directory for this test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("crownhead-egdb-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
 
 /// Builds `variant` up to `pieces` pieces (or only `slice`) under `root`; the summary.
 fn build_in(root: &Path, variant: Variant, pieces: u8, slice: Option<&str>) -> String {
@@ -46,7 +37,7 @@ fn build_with(root: &Path, variant: Variant, pieces: u8, slice: Option<&str>, th
 fn english() -> &'static Path {
     static ROOT: OnceLock<PathBuf> = OnceLock::new();
     ROOT.get_or_init(|| {
-        let root = scratch("english");
+        let root = common::scratch("egdb", "english");
         build_in(&root, Variant::English, 4, None);
         root
     })
@@ -56,7 +47,7 @@ fn english() -> &'static Path {
 fn russian() -> &'static Path {
     static ROOT: OnceLock<PathBuf> = OnceLock::new();
     ROOT.get_or_init(|| {
-        let root = scratch("russian");
+        let root = common::scratch("egdb", "russian");
         build_in(&root, Variant::Russian, 4, None);
         root
     })
@@ -70,7 +61,8 @@ fn probe(root: &Path, variant: Variant, fen: &str) -> Value {
 
 fn verify(root: &Path, variant: &str) -> String {
     let root = root.to_str().expect("a UTF-8 path");
-    let output = crownhead(&["egdb", "verify", "--variant", variant, "--dir", root, "--threads", "2"]);
+    let output =
+        common::crownhead(&["egdb", "verify", "--variant", variant, "--dir", root, "--threads", "2"]);
     let stdout = String::from_utf8_lossy(&output.stdout).to_string();
     assert!(output.status.success(), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
     stdout
@@ -80,7 +72,7 @@ fn verify(root: &Path, variant: &str) -> String {
 /// 230 wins, 654 draws and 108 losses over the 992 positions.
 #[test]
 fn english_king_against_king() {
-    let root = scratch("kings");
+    let root = common::scratch("egdb", "kings");
     build_in(&root, Variant::English, 2, None);
     let database = Database::open(Variant::English, &root, 2);
     let mut counts = [0; 3];
@@ -136,7 +128,7 @@ fn russian_verifies() {
 /// (built one by one with --slice): a lone king on the long diagonal (46-5) holds three.
 #[test]
 fn international_three_kings_against_one_on_the_long_diagonal() {
-    let root = scratch("international");
+    let root = common::scratch("egdb", "international");
     build_in(&root, Variant::International, 3, None);
     build_in(&root, Variant::International, 4, Some("0301-xx"));
     assert_eq!(probe(&root, Variant::International, "W:WK1,K2,K3:BK46"), Value::Draw);
@@ -150,14 +142,14 @@ fn international_three_kings_against_one_on_the_long_diagonal() {
 #[test]
 #[ignore]
 fn international_verifies_up_to_four_pieces() {
-    let root = scratch("international-4");
+    let root = common::scratch("egdb", "international-4");
     build_in(&root, Variant::International, 4, None);
     verify(&root, "international");
 }
 
 #[test]
 fn a_slice_needs_its_slices_built() {
-    let root = scratch("needs");
+    let root = common::scratch("egdb", "needs");
     let options = BuildOptions {
         variant: Variant::International,
         pieces: 4,
@@ -172,7 +164,7 @@ fn a_slice_needs_its_slices_built() {
 
 #[test]
 fn a_stopped_build_resumes_and_files_are_the_same_bytes() {
-    let root = scratch("resume");
+    let root = common::scratch("egdb", "resume");
     let first = build_in(&root, Variant::English, 3, None);
     assert!(first.contains("156 slices built, 0 already there"), "{first}");
     let dir = variant_dir(&root, Variant::English);
@@ -187,7 +179,7 @@ fn a_stopped_build_resumes_and_files_are_the_same_bytes() {
 
 #[test]
 fn files_are_the_same_bytes_whatever_the_threads() {
-    let (one, three) = (scratch("one-thread"), scratch("three-threads"));
+    let (one, three) = (common::scratch("egdb", "one-thread"), common::scratch("egdb", "three-threads"));
     build_with(&one, Variant::Russian, 3, None, 1);
     build_with(&three, Variant::Russian, 3, None, 3);
     let (one, three) = (variant_dir(&one, Variant::Russian), variant_dir(&three, Variant::Russian));
@@ -203,7 +195,7 @@ fn files_are_the_same_bytes_whatever_the_threads() {
 
 #[test]
 fn a_corrupt_file_is_refused_with_its_path() {
-    let root = scratch("corrupt");
+    let root = common::scratch("egdb", "corrupt");
     build_in(&root, Variant::English, 2, None);
     let path = variant_dir(&root, Variant::English).join("0101-xx.egdb");
     let mut bytes = std::fs::read(&path).expect("the file");
@@ -224,27 +216,30 @@ fn a_corrupt_file_is_refused_with_its_path() {
         &["egdb", "probe", "--variant", "english", "--fen", "W:WK14:BK23", "--dir", dir][..],
         &["egdb", "verify", "--variant", "english", "--dir", dir][..],
     ] {
-        let output = crownhead(args);
+        let output = common::crownhead(args);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(stderr.contains(path.to_str().expect("UTF-8")), "{args:?}: {stderr}");
     }
     std::fs::write(&path, b"not a database").expect("written");
-    let output = crownhead(&["egdb", "probe", "--variant", "english", "--fen", "W:WK14:BK23", "--dir", dir]);
+    let output =
+        common::crownhead(&["egdb", "probe", "--variant", "english", "--fen", "W:WK14:BK23", "--dir", dir]);
     assert!(String::from_utf8_lossy(&output.stderr).contains("bad magic"));
 }
 
 #[test]
 fn the_commands_as_a_user_runs_them() {
-    let root = scratch("commands");
+    let root = common::scratch("egdb", "commands");
     let dir = root.to_str().expect("a UTF-8 path");
-    let output = crownhead(&["egdb", "build", "--variant", "english-25", "--pieces", "3", "--dir", dir]);
+    let output =
+        common::crownhead(&["egdb", "build", "--variant", "english-25", "--pieces", "3", "--dir", dir]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let summary = String::from_utf8_lossy(&output.stdout);
     assert!(summary.contains("english up to 3 pieces"), "{summary}");
     assert!(summary.contains("peak memory"), "{summary}");
     let probe = |fen: &str| {
-        let output = crownhead(&["egdb", "probe", "--variant", "english", "--fen", fen, "--dir", dir]);
+        let output =
+            common::crownhead(&["egdb", "probe", "--variant", "english", "--fen", fen, "--dir", dir]);
         (
             String::from_utf8_lossy(&output.stdout).trim().to_string(),
             String::from_utf8_lossy(&output.stderr).to_string(),
@@ -255,10 +250,11 @@ fn the_commands_as_a_user_runs_them() {
     assert_eq!(probe("W:WK14:BK18").0, "win");
     let (out, error) = probe("W:WK14,K23:BK1,K2");
     assert!(out.is_empty() && error.contains("not covered"), "{error}");
-    let output = crownhead(&["egdb", "probe", "--variant", "russian", "--fen", "W:WKa1:BKh8", "--dir", dir]);
+    let output =
+        common::crownhead(&["egdb", "probe", "--variant", "russian", "--fen", "W:WKa1:BKh8", "--dir", dir]);
     assert!(String::from_utf8_lossy(&output.stderr).contains("no endgame database for russian"));
 
-    let output = crownhead(&["egdb", "slices", "--variant", "english", "--pieces", "3", "--json"]);
+    let output = common::crownhead(&["egdb", "slices", "--variant", "english", "--pieces", "3", "--json"]);
     let slices: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     let slices = slices.as_array().expect("an array");
     assert_eq!(slices.len(), 156);
@@ -266,7 +262,137 @@ fn the_commands_as_a_user_runs_them() {
     assert_eq!(slices[0]["positions"], 992);
     let needs = slices.iter().find(|slice| slice["id"] == "0201-xx").expect("0201-xx")["needs"].clone();
     assert_eq!(needs, serde_json::json!(["0101-xx"]));
-    let output = crownhead(&["egdb", "slices", "--variant", "english", "--pieces", "2"]);
+    let output = common::crownhead(&["egdb", "slices", "--variant", "english", "--pieces", "2"]);
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.lines().any(|line| line == "1001-5x pieces 2 positions 248 needs 1001-6x"), "{text}");
+}
+
+/// Positions of `table` in play (index in use, a move to make, no capture pending),
+/// White to move, with
+/// their stored values, from indices spread evenly over the table, about `count`
+/// apart from each other.
+fn sample(database: &Database, table: TableKey, count: u64) -> impl Iterator<Item = (Position, Value)> + '_ {
+    let size = database.indexer().table_size(table);
+    let step = (size / count).max(1);
+    (step / 2..size).step_by(step as usize).filter_map(move |index| {
+        let position = database.indexer().position(Variant::English, table, index)?;
+        let value = database.stored(table, index).ok()?;
+        (position.has_quiet_move() && !position.has_capture()).then_some((position, value))
+    })
+}
+
+/// The tables up to 4 pieces with men on both sides and a king somewhere, where deep
+/// searches find decisive results and the rules (men, crowning) all play.
+fn mixed_tables() -> Vec<TableKey> {
+    Slice::all(&Variant::English.rules().geometry, 4)
+        .into_iter()
+        .flat_map(Slice::tables)
+        .filter(|table| {
+            table.mover.men > 0 && table.other.men > 0 && table.mover.kings + table.other.kings > 0
+        })
+        .collect()
+}
+
+/// Where a deep search with no database finds a forced win or loss, the database says
+/// the same.
+#[test]
+fn probing_agrees_with_a_deep_search_where_it_finds_the_end() {
+    let database = Database::open(Variant::English, english(), 4);
+    let mut engine = Engine::new(Options { table_mib: 16, ..Options::default() });
+    let mut decisive = 0;
+    for table in mixed_tables() {
+        for (position, value) in sample(&database, table, 3) {
+            engine.new_game();
+            let score = engine.think(&Game::new(position), &Limits::depth(16)).score;
+            if score.is_decisive() {
+                decisive += 1;
+                let found = if score.is_win() { Value::Win } else { Value::Loss };
+                assert_eq!(value, found, "{} scores {score:?} by search", position.to_fen());
+            }
+        }
+    }
+    assert!(decisive >= 20, "only {decisive} positions with a forced end found: sample more");
+}
+
+/// With the database, a search from a position it holds as drawn scores a draw, and
+/// from one it holds as lost a database loss: beyond any evaluation, short of a loss
+/// found on the board.
+#[test]
+fn the_search_scores_positions_the_database_holds() {
+    let root = english();
+    let database = Database::open(Variant::English, root, 4);
+    let mut engine =
+        Engine::new(Options { table_mib: 16, egdb: Some(root.to_path_buf()), ..Options::default() });
+    let (mut draws, mut losses) = (0, 0);
+    for table in mixed_tables() {
+        for (position, value) in sample(&database, table, 4) {
+            engine.new_game();
+            let score = engine.think(&Game::new(position), &Limits::depth(3)).score;
+            let fen = position.to_fen();
+            match value {
+                Value::Draw => {
+                    draws += 1;
+                    assert_eq!(score.centi_men(), 0, "{fen}: a database draw scores {score:?}");
+                }
+                Value::Loss if !score.is_decisive() => {
+                    losses += 1;
+                    assert!(score.centi_men() < -3_000, "{fen}: a database loss scores {score:?}");
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(draws >= 10 && losses >= 10, "{draws} draws and {losses} losses: sample more");
+}
+
+/// Three kings against two, English: from 20 positions the database holds as won, the
+/// engine with the database (to 5 pieces, built here for these slices only) wins every
+/// game against itself without it, within the 40-move rule.
+#[test]
+fn the_engine_converts_database_wins() {
+    let root = &common::scratch("egdb", "converts");
+    let slice: Slice = "0302-xx".parse().expect("a slice id");
+    let geometry = &Variant::English.rules().geometry;
+    let mut needed = vec![slice];
+    let mut index = 0;
+    while let Some(&next) = needed.get(index) {
+        needed.extend(
+            next.needs(geometry).into_iter().filter(|need| !needed.contains(need)).collect::<Vec<_>>(),
+        );
+        index += 1;
+    }
+    for built in Slice::all(geometry, 5).into_iter().filter(|slice| needed.contains(slice)) {
+        build_in(root, Variant::English, built.pieces(), Some(&built.to_string()));
+    }
+    let database = Database::open(Variant::English, root, 5);
+    let table = slice.first();
+    let wins: Vec<Position> = sample(&database, table, 200)
+        .filter(|(_, value)| *value == Value::Win)
+        .map(|(p, _)| p)
+        .take(20)
+        .collect();
+    assert_eq!(wins.len(), 20);
+    let limits = Limits::nodes(40_000);
+    let with = Options { table_mib: 16, egdb: Some(root.to_path_buf()), ..Options::default() };
+    for start in wins {
+        let mut engines =
+            [Engine::new(with.clone()), Engine::new(Options { table_mib: 16, ..Options::default() })];
+        let mut game = Game::new(start);
+        let result = loop {
+            if let Some(result) = game.result() {
+                break result;
+            }
+            let mover = usize::from(game.position().side_to_move() != start.side_to_move());
+            let best = engines[mover].think(&game, &limits).best_move.expect("a move");
+            game.play(best).expect("a legal move");
+        };
+        let winner = start.side_to_move();
+        assert_eq!(
+            result.outcome,
+            Outcome::Win(winner),
+            "from {} the game ended {result:?} after {} plies",
+            start.to_fen(),
+            game.moves().len()
+        );
+    }
 }

@@ -1,8 +1,10 @@
 //! The Hub protocol spoken to the real binary, line by line: the handshake, searches,
 //! and bad input that must get an error (or be ignored) while the engine keeps serving.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
@@ -14,7 +16,7 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_crownhead"))
+        let mut child = common::crownhead_command()
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -75,7 +77,7 @@ fn handshake_lists_parameters_and_waits() {
     engine.send("hub");
     let lines = engine.until("wait");
     assert!(lines[0].starts_with("id name=crownhead version="), "{lines:?}");
-    for name in ["variant", "threads", "tt-size", "ponder", "eval-file", "pos-encoding"] {
+    for name in ["variant", "threads", "tt-size", "ponder", "eval-file", "egdb-path", "pos-encoding"] {
         assert!(
             lines.iter().any(|line| line.starts_with(&format!("param name={name} "))),
             "{name}: {lines:?}"
@@ -258,5 +260,46 @@ fn eval_file_loads_a_network_and_refuses_bad_files() {
     assert!(error.contains("the built-in evaluation plays italian"), "{error}");
     engine.send("set-param name=eval-file value=\"\"");
     engine.assert_serving();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The score, in men, of the last `info` line of a search of `pos` to depth 4.
+fn score_of(engine: &mut Engine, pos: &str) -> f64 {
+    engine.send(&format!("pos pos={pos}"));
+    engine.send("level depth=4");
+    engine.send("go think");
+    let lines = engine.until("done");
+    let info = lines.iter().rev().find(|line| line.starts_with("info")).expect("an info line");
+    let score = info.split(' ').find_map(|field| field.strip_prefix("score=")).expect("a score");
+    score.parse().expect("a number")
+}
+
+#[test]
+fn egdb_path_turns_endgame_databases_on_and_off() {
+    let dir = common::scratch("hub", "egdb");
+    let root = dir.to_str().expect("a UTF-8 path");
+    let built = common::crownhead(&["egdb", "build", "--variant", "english", "--pieces", "3", "--dir", root]);
+    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    // Black to move, a lone king on 1 against kings on 14 and 23: lost.
+    let mut squares = ['e'; 32];
+    (squares[0], squares[13], squares[22]) = ('B', 'W', 'W');
+    let pos: String = std::iter::once('B').chain(squares).collect();
+
+    let mut engine = Engine::start(&["hub"]);
+    engine.send("init");
+    engine.until("ready");
+    let without = score_of(&mut engine, &pos);
+    engine.send(&format!("set-param name=egdb-path value=\"{root}\""));
+    engine.assert_serving();
+    let with = score_of(&mut engine, &pos);
+    // A database loss scores 50 men less than its evaluation, with no distance to mate.
+    assert!(without > -20.0 && with < -30.0 && with > -99.0, "without {without}, with {with}");
+    engine.send("set-param name=egdb-path value=\"\"");
+    engine.assert_serving();
+    assert_eq!(score_of(&mut engine, &pos), without);
+    // A directory with no database is no database, and no error.
+    engine.send(&format!("set-param name=egdb-path value=\"{root}/nowhere\""));
+    engine.assert_serving();
+    assert_eq!(score_of(&mut engine, &pos), without);
     let _ = std::fs::remove_dir_all(dir);
 }

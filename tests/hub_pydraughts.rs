@@ -1,14 +1,16 @@
 //! pydraughts' `HubEngine` (the client lidraughts-bot uses) plays complete games against
 //! the real binary: see `tests/hub_pydraughts.py`.
 
+mod common;
+
 use std::process::Command;
 
 #[test]
 fn pydraughts_plays_complete_games_over_hub() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/hub_pydraughts.py");
-    let output = Command::new("python3")
+    let output = common::without_databases(&mut Command::new("python3"))
         .arg(script)
-        .arg(env!("CARGO_BIN_EXE_crownhead"))
+        .arg(common::CROWNHEAD)
         .output()
         .expect("python3 must be installed (see tests/requirements.txt)");
     let stdout = String::from_utf8_lossy(&output.stdout);

@@ -2,9 +2,13 @@
 //! independent script, the opening sets, and matches played by the real binary,
 //! including engines that crash, play illegal moves or fall silent.
 
+mod common;
+
+use common::CROWNHEAD;
+
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use crownhead::engine::{Engine, Limits, Options, Score};
 use crownhead::protocol::board::{Encoding, parse_hub_position, write_hub_position};
@@ -301,8 +305,6 @@ fn hub_positions_written_read_back() {
     }
 }
 
-const CROWNHEAD: &str = env!("CARGO_BIN_EXE_crownhead");
-
 /// The command line of a crownhead behind `tests/engines/faulty.py`, failing in `mode`
 /// at its `at`-th move of each process.
 fn faulty(mode: &str, at: u32) -> String {
@@ -310,7 +312,7 @@ fn faulty(mode: &str, at: u32) -> String {
 }
 
 fn run_match(args: &[&str]) -> Output {
-    Command::new(CROWNHEAD).arg("match").args(args).output().expect("the binary runs")
+    common::crownhead_command().arg("match").args(args).output().expect("the binary runs")
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -5,13 +5,15 @@
 //! crownhead read, the files' games replay move by move on pydraughts' own board, and
 //! the results and rule sets agree. See `tests/pdn_pydraughts.py`.
 
+mod common;
+
+use common::CROWNHEAD;
+
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{ChildStdout, Command, Output, Stdio};
 
 use crownhead::rules::{PdnGame, PdnResult, Variant, read_pdn};
-
-const CROWNHEAD: &str = env!("CARGO_BIN_EXE_crownhead");
 
 /// A game as pydraughts reads it.
 struct Theirs {
@@ -132,7 +134,7 @@ fn pydraughts_reads_the_collections_and_our_output_alike() {
 
 /// `crownhead ARGS`, which must succeed.
 fn crownhead(args: &[&str]) -> Output {
-    let output = Command::new(CROWNHEAD).args(args).output().expect("crownhead runs");
+    let output = common::crownhead_command().args(args).output().expect("crownhead runs");
     assert!(output.status.success(), "crownhead {args:?}: {}", String::from_utf8_lossy(&output.stderr));
     output
 }
@@ -167,7 +169,7 @@ fn until_prompt(stdout: &mut ChildStdout) -> (String, bool) {
 /// the first legal move `moves` lists, for `moves` moves or until the game is over, then
 /// saves the game to `path`.
 fn play_and_save(variant: &str, moves: usize, path: &Path) {
-    let mut child = Command::new(CROWNHEAD)
+    let mut child = common::crownhead_command()
         .args(["play", "--variant", variant, "--movetime", "0.02"])
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())

@@ -1,9 +1,10 @@
 //! `crownhead play` driven as a person drives it: the real binary in a pseudo-terminal,
 //! short games from positions where the result comes within a few moves.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crownhead::rules::{Color, PdnGame, PdnResult, Position, Variant, read_pdn};
 use rexpect::process::WaitStatus;
@@ -16,7 +17,7 @@ const KING_AGAINST_MAN: &str = "B:W29:BK17";
 
 /// Starts `crownhead play ARGS` in a pseudo-terminal, with `NO_COLOR=1` if `plain`.
 fn play(args: &[&str], plain: bool) -> PtySession {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_crownhead"));
+    let mut command = common::crownhead_command();
     command.arg("play").args(args);
     if plain {
         command.env("NO_COLOR", "1");

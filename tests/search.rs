@@ -1,7 +1,7 @@
 //! Search behaviour: legal moves in every rule set, forced shots, won endings converted
 //! within the draw rules, strength against a shallower search, and the bench signature.
 
-use std::process::Command;
+mod common;
 
 use crownhead::engine::{Clock, Engine, Limits, Options, Report, Score, SearchResult};
 use crownhead::rules::{Color, Game, Outcome, Position, Variant};
@@ -163,7 +163,7 @@ fn bench_signature_matches_readme() {
         .find_map(|line| line.strip_prefix("Bench signature: "))
         .and_then(|rest| rest.trim().trim_matches('`').parse::<u64>().ok())
         .expect("README states `Bench signature: N`");
-    let output = Command::new(env!("CARGO_BIN_EXE_crownhead")).arg("bench").output().expect("bench runs");
+    let output = common::crownhead_command().arg("bench").output().expect("bench runs");
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     let last = text.lines().last().expect("output");

@@ -2,28 +2,18 @@
 //! back, holds quiet legal positions once each with results that agree within a game, is
 //! the same whatever the number of threads, and shards split the games.
 
+mod common;
+
 use std::collections::{BTreeSet, HashSet};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
 use crownhead::rules::{Color, Position, Variant};
 use crownhead::tools::selfplay::data::{Record, read_file};
 
-fn crownhead(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_crownhead")).args(args).output().expect("the binary runs")
-}
-
-/// A fresh directory for this test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("crownhead-selfplay-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
 /// Runs selfplay with `args` writing to `out`; its summary line.
 fn selfplay(args: &[&str], out: &Path) -> String {
     let out = out.to_str().expect("a UTF-8 path");
-    let output = crownhead(&[&["selfplay"], args, &["--out", out]].concat());
+    let output = common::crownhead(&[&["selfplay"], args, &["--out", out]].concat());
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     String::from_utf8_lossy(&output.stdout).trim().to_string()
 }
@@ -66,7 +56,7 @@ fn hashes(records: &[Record]) -> BTreeSet<u64> {
 
 #[test]
 fn threads_do_not_change_the_file() {
-    let dir = scratch("threads");
+    let dir = common::scratch("selfplay", "threads");
     let (one, two) = (dir.join("one.bin"), dir.join("data/two.bin"));
     let args = ["--games", "6", "--nodes", "1500", "--seed", "7"];
     let summary = selfplay(&[&args[..], &["--threads", "1"]].concat(), &one);
@@ -90,7 +80,7 @@ fn threads_do_not_change_the_file() {
 
 #[test]
 fn shards_split_the_games() {
-    let dir = scratch("shards");
+    let dir = common::scratch("selfplay", "shards");
     let args = ["--variant", "russian", "--games", "5", "--depth", "3", "--threads", "2"];
     let (all, first, second) = (dir.join("all.bin"), dir.join("first.bin"), dir.join("second.bin"));
     selfplay(&args, &all);
@@ -112,7 +102,7 @@ fn shards_split_the_games() {
 
 #[test]
 fn ten_by_ten_boards_with_an_opening_file() {
-    let dir = scratch("international");
+    let dir = common::scratch("selfplay", "international");
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "# two openings\n32-28 19-23\nW:W31-50:B1-20\n").expect("written");
@@ -160,7 +150,7 @@ fn bad_arguments_are_refused() {
             "bad --openings",
         ),
     ] {
-        let output = crownhead(&[&["selfplay"], args].concat());
+        let output = common::crownhead(&[&["selfplay"], args].concat());
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");

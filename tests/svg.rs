@@ -1,7 +1,7 @@
 //! The SVG pictures: boards of every rule set and score charts parse as SVG, and show
 //! what the position and the scores say, where the standard diagrams put it.
 
-use std::process::Command;
+mod common;
 
 use crownhead::rules::{Color, Position, Variant};
 use crownhead::tools::board_svg::board_svg;
@@ -271,17 +271,13 @@ fn score_chart_of_no_moves_and_of_a_long_game() {
     assert_eq!(numbers, [1, 20, 40, 60, 80, 100, 120, 140]);
 }
 
-fn crownhead(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_crownhead")).args(args).output().expect("the binary runs")
-}
-
 #[test]
 fn board_command_writes_an_svg_after_the_moves() {
     let directory = std::env::temp_dir().join(format!("crownhead-svg-{}", std::process::id()));
     std::fs::create_dir_all(&directory).expect("a temporary directory");
     let path = directory.join("board.svg");
     let path_text = path.to_str().expect("a UTF-8 path");
-    let output = crownhead(&[
+    let output = common::crownhead(&[
         "board",
         "--variant",
         "international",
@@ -305,7 +301,7 @@ fn board_command_writes_an_svg_after_the_moves() {
 
 #[test]
 fn board_command_prints_text_without_svg_and_rejects_bad_input() {
-    let output = crownhead(&["board", "--variant", "russian", "--fen", "W:WKa1,c3:Bd6,Kh8"]);
+    let output = common::crownhead(&["board", "--variant", "russian", "--fen", "W:WKa1,c3:Bd6,Kh8"]);
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(!text.contains('\x1b'), "plain when stdout is not a terminal");
@@ -320,7 +316,7 @@ fn board_command_prints_text_without_svg_and_rejects_bad_input() {
         &["board", "--moves", "11-16 9-13", "--svg", "never.svg"],
         &["board", "--svg", "/nonexistent-directory/x.svg"],
     ] {
-        let output = crownhead(args);
+        let output = common::crownhead(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: "), "{args:?}");
         assert!(!std::path::Path::new("never.svg").exists());

@@ -3,16 +3,14 @@
 //! and the engine plays a legal game with it; bad arguments and unsuitable data are
 //! refused with one clear line.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
 use crownhead::engine::network::{HIDDEN, Network};
 use crownhead::rules::{Game, Position, Variant};
-
-fn crownhead(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_crownhead")).args(args).output().expect("the binary runs")
-}
 
 /// A fresh directory for this test's files.
 fn scratch(name: &str) -> PathBuf {
@@ -29,7 +27,7 @@ fn text(path: &Path) -> &str {
 /// Plays `games` self-play games into `out`.
 fn selfplay(variant: &str, games: &str, out: &Path) {
     let args = ["selfplay", "--variant", variant, "--games", games, "--nodes", "300", "--threads", "2"];
-    let output = crownhead(&[&args[..], &["--out", text(out)]].concat());
+    let output = common::crownhead(&[&args[..], &["--out", text(out)]].concat());
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
 }
 
@@ -64,7 +62,7 @@ fn a_network_trained_on_self_play_loads_and_learned() {
     ];
     let settings =
         ["--epochs", "6", "--batch", "256", "--lr", "1e-2", "--validation", "0.25", "--threads", "2"];
-    let output = crownhead(&[&args[..], &settings].concat());
+    let output = common::crownhead(&[&args[..], &settings].concat());
     let report = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(report.starts_with("data files 1: positions "), "{report}");
@@ -88,7 +86,7 @@ fn a_network_trained_on_self_play_loads_and_learned() {
 /// Loads `net` in a Hub session and lets the engine play both sides of an English game
 /// to its end (or 150 plies), every move checked against the rules.
 fn plays_a_legal_game_over_hub(net: &Path) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_crownhead"))
+    let mut child = common::crownhead_command()
         .arg("hub")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -163,7 +161,8 @@ fn bad_arguments_and_unsuitable_data_are_refused() {
         (&["--data", english, "--serves", "chess"][..], "invalid value 'chess' for '--serves"),
         (&["--data"][..], "--data"),
     ] {
-        let output = crownhead(&[&["train", "--variant", "english", "--out", text(&net)], args].concat());
+        let output =
+            common::crownhead(&[&["train", "--variant", "english", "--out", text(&net)], args].concat());
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");

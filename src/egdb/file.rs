@@ -21,11 +21,7 @@
 //! blocks (u32), the end of each block's data counted from the start of the first
 //! block's (u64 each), then the blocks. A block holds the values of `2^BLOCK_LOG2`
 //! consecutive indices (fewer in the last) as two-bit codes, 1 win, 2 loss, 3 draw, for
-//! the side to move, in one of two encodings, whichever is shorter, named by its first
-//! byte:
-//!
-//! - 0, packed: four codes a byte, lowest bits first;
-//! - 1, runs: each run of equal codes as the LEB128 number `(length - 1) * 4 + code`.
+//! the side to move, packed or as runs ([`blocks`](mod@blocks) describes both).
 //!
 //! Positions where the side to move has a capture, and unused indices, hold the table's
 //! most common value, which lengthens runs: their real value comes from playing the
@@ -37,6 +33,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::EgdbError;
+use super::blocks::{self, BLOCK_LOG2, Blocks};
 use super::slice::{Side, Slice, TableKey};
 use super::values::Codes;
 
@@ -46,13 +43,8 @@ pub const MAGIC: [u8; 8] = *b"CRHDEGDB";
 /// The format version this build writes and reads.
 pub const VERSION: u16 = 1;
 
-/// Log2 of the positions in a block.
-pub const BLOCK_LOG2: u8 = 14;
-
 const HEADER_SIZE: usize = 64;
 const NAME_SIZE: usize = 16;
-const PACKED: u8 = 0;
-const RUNS: u8 = 1;
 
 /// The 64-bit FNV-1a hash of `bytes`.
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -98,56 +90,12 @@ pub fn encode(label: Label<'_>, tables: &[&Codes]) -> Vec<u8> {
 }
 
 fn encode_table(codes: &Codes, out: &mut Vec<u8>) {
-    let block = 1u64 << BLOCK_LOG2;
-    let blocks = codes.len().div_ceil(block);
     let mut data = Vec::new();
-    let mut ends = Vec::with_capacity(blocks as usize);
-    for start in (0..codes.len()).step_by(block as usize) {
-        let end = (start + block).min(codes.len());
-        let packed = pack(codes, start, end);
-        let runs = runs(codes, start, end);
-        if runs.len() < packed.len() {
-            data.push(RUNS);
-            data.extend_from_slice(&runs);
-        } else {
-            data.push(PACKED);
-            data.extend_from_slice(&packed);
-        }
-        ends.push(data.len() as u64);
-    }
+    let ends = blocks::encode(codes, &mut data);
     out.extend_from_slice(&codes.len().to_le_bytes());
-    out.extend_from_slice(&(blocks as u32).to_le_bytes());
+    out.extend_from_slice(&(ends.len() as u32).to_le_bytes());
     ends.iter().for_each(|end| out.extend_from_slice(&end.to_le_bytes()));
     out.extend_from_slice(&data);
-}
-
-fn pack(codes: &Codes, start: u64, end: u64) -> Vec<u8> {
-    let mut packed = vec![0u8; (end - start).div_ceil(4) as usize];
-    for index in start..end {
-        let offset = index - start;
-        packed[(offset / 4) as usize] |= codes.get(index) << (2 * (offset % 4));
-    }
-    packed
-}
-
-fn runs(codes: &Codes, start: u64, end: u64) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut index = start;
-    while index < end {
-        let code = codes.get(index);
-        let mut length = 1;
-        while index + length < end && codes.get(index + length) == code {
-            length += 1;
-        }
-        let mut token = (length - 1) * 4 + u64::from(code);
-        while token >= 0x80 {
-            out.push((token as u8 & 0x7f) | 0x80);
-            token >>= 7;
-        }
-        out.push(token as u8);
-        index += length;
-    }
-    out
 }
 
 /// Writes a slice's file at `path`, first under a temporary name then renamed, so that a
@@ -173,12 +121,26 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), EgdbError> {
 /// The file cannot be read, is not a database file, is corrupt, or is of another rule
 /// set, board or slice: the error names the path.
 pub fn read(path: &Path, label: Label<'_>) -> Result<Vec<Codes>, EgdbError> {
+    let tables = read_blocks(path, label)?;
+    tables
+        .iter()
+        .map(Blocks::decode)
+        .collect::<Result<_, _>>()
+        .map_err(|message| EgdbError::file(path, message))
+}
+
+/// Reads the slice file at `path` as [`read`] does, keeping each table's blocks as they
+/// are stored: values are decoded one at a time when read.
+///
+/// # Errors
+/// As [`read`]; garbled runs inside a block are found only when read.
+pub fn read_blocks(path: &Path, label: Label<'_>) -> Result<Vec<Blocks>, EgdbError> {
     let bytes = fs::read(path).map_err(|source| EgdbError::file(path, format!("cannot read: {source}")))?;
-    decode(&bytes, label).map_err(|message| EgdbError::file(path, message))
+    parse(&bytes, label).map_err(|message| EgdbError::file(path, message))
 }
 
 /// Reads a file's bytes; the error says what is wrong.
-fn decode(bytes: &[u8], label: Label<'_>) -> Result<Vec<Codes>, String> {
+fn parse(bytes: &[u8], label: Label<'_>) -> Result<Vec<Blocks>, String> {
     if bytes.len() < HEADER_SIZE || bytes[..8] != MAGIC {
         return Err("not a crownhead endgame database file (bad magic or too short)".into());
     }
@@ -218,7 +180,7 @@ fn decode(bytes: &[u8], label: Label<'_>) -> Result<Vec<Codes>, String> {
         return Err("checksum mismatch: the file is corrupt".into());
     }
     let mut reader = Reader { bytes: payload, at: 0 };
-    let codes = tables.iter().map(|_| decode_table(&mut reader)).collect::<Result<Vec<_>, _>>()?;
+    let codes = tables.iter().map(|_| parse_table(&mut reader)).collect::<Result<Vec<_>, _>>()?;
     if reader.at != payload.len() {
         return Err("bytes after the last table".into());
     }
@@ -247,70 +209,13 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn decode_table(reader: &mut Reader<'_>) -> Result<Codes, String> {
+fn parse_table(reader: &mut Reader<'_>) -> Result<Blocks, String> {
     let positions = reader.u64()?;
-    let block = 1u64 << BLOCK_LOG2;
     let blocks = reader.u32()?;
-    if u64::from(blocks) != positions.div_ceil(block) {
+    if u64::from(blocks) != positions.div_ceil(1 << BLOCK_LOG2) {
         return Err(format!("{blocks} blocks for {positions} positions"));
     }
     let ends = (0..blocks).map(|_| reader.u64()).collect::<Result<Vec<_>, _>>()?;
-    let mut packed = Vec::with_capacity(positions.div_ceil(4) as usize);
-    let mut start = 0;
-    for (number, &end) in ends.iter().enumerate() {
-        let length = end.checked_sub(start).filter(|&length| length > 0).ok_or("bad block offsets")?;
-        let data = reader.take(length)?;
-        start = end;
-        let count = (positions - number as u64 * block).min(block);
-        match data[0] {
-            PACKED if data.len() as u64 - 1 == count.div_ceil(4) => {
-                let body = &data[1..];
-                if (0..count).any(|offset| (body[(offset / 4) as usize] >> (2 * (offset % 4))) & 3 == 0) {
-                    return Err(format!("block {number} holds an unknown value"));
-                }
-                packed.extend_from_slice(body);
-            }
-            RUNS => unpack_runs(&data[1..], count, &mut packed)
-                .map_err(|error| format!("block {number}: {error}"))?,
-            _ => return Err(format!("block {number} is garbled")),
-        }
-    }
-    Ok(Codes::from_packed(packed, positions))
-}
-
-fn unpack_runs(mut data: &[u8], count: u64, packed: &mut Vec<u8>) -> Result<(), String> {
-    let mut done = 0u64;
-    let mut byte = 0u8;
-    while done < count {
-        let mut token = 0u64;
-        let mut shift = 0;
-        loop {
-            let (&next, rest) = data.split_first().ok_or("runs end early")?;
-            data = rest;
-            if shift > 56 {
-                return Err("an overlong run".into());
-            }
-            token |= u64::from(next & 0x7f) << shift;
-            shift += 7;
-            if next & 0x80 == 0 {
-                break;
-            }
-        }
-        let (code, length) = ((token & 3) as u8, token / 4 + 1);
-        if code == 0 || length > count - done {
-            return Err("a bad run".into());
-        }
-        for _ in 0..length {
-            byte |= code << (2 * (done % 4));
-            done += 1;
-            if done.is_multiple_of(4) {
-                packed.push(byte);
-                byte = 0;
-            }
-        }
-    }
-    if !done.is_multiple_of(4) {
-        packed.push(byte);
-    }
-    if data.is_empty() { Ok(()) } else { Err("bytes after the runs".into()) }
+    let data = reader.take(ends.last().copied().unwrap_or(0))?;
+    Blocks::new(positions, &ends, data.to_vec())
 }

@@ -8,13 +8,15 @@
 //! - [`index`]: dense indexing of a table's positions, and colour symmetry;
 //! - [`solve`]: the solver (a forward pass over a slice, then values passed back to the
 //!   positions before them);
-//! - [`file`](mod@file): the file format and its compression;
+//! - [`file`](mod@file): the file format; [`blocks`](mod@blocks): its compression, read a
+//!   value at a time;
 //! - [`Database`]: reading files and probing positions;
 //! - [`verify`]: checking stored values against their successors'.
 //!
 //! Values are theoretical: no draw rule of move counts applies (the search applies them).
 //! Rule sets whose moves and captures are the same share files ([`files_variant`]).
 
+pub mod blocks;
 pub mod file;
 pub mod index;
 mod probe;
@@ -25,7 +27,7 @@ pub mod verify;
 
 use std::path::{Path, PathBuf};
 
-pub use probe::Database;
+pub use probe::{Database, Storage};
 pub use values::{Codes, Value};
 
 use crate::rules::{Rules, Variant};

@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 
 use ahash::AHashMap;
 
+use super::blocks::Blocks;
 use super::file::{self, Label};
 use super::index::Indexer;
 use super::slice::{Slice, TableKey};
@@ -12,8 +13,43 @@ use super::values::{Codes, Value};
 use super::{EgdbError, files_variant, variant_dir};
 use crate::rules::{Color, MoveList, Position, Variant};
 
+/// How a database keeps the tables it reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Storage {
+    /// Decoded, two bits a position: the quickest lookups, for building and verifying,
+    /// which read every value.
+    Decoded,
+    /// As the files store them, a value decoded from its block when read: memory about
+    /// the size of the files, and a slice ready as soon as its file is read, for the
+    /// search, which reads few values of many slices.
+    Compressed,
+}
+
+/// A table read from its file.
+#[derive(Debug)]
+enum Table {
+    Decoded(Codes),
+    Compressed(Blocks),
+}
+
+impl Table {
+    fn len(&self) -> u64 {
+        match self {
+            Table::Decoded(codes) => codes.len(),
+            Table::Compressed(blocks) => blocks.len(),
+        }
+    }
+
+    fn code(&self, index: u64) -> Result<u8, &'static str> {
+        match self {
+            Table::Decoded(codes) => Ok(codes.get(index)),
+            Table::Compressed(blocks) => blocks.get(index),
+        }
+    }
+}
+
 /// A slice's tables, read when first needed (or why they could not be).
-type Loaded = OnceLock<Result<Vec<Codes>, EgdbError>>;
+type Loaded = OnceLock<Result<Vec<Table>, EgdbError>>;
 
 /// The database of a rule set in a directory, up to a number of pieces. A slice's file is
 /// read the first time one of its positions is probed, and kept.
@@ -22,24 +58,72 @@ pub struct Database {
     variant: Variant,
     dir: PathBuf,
     pieces: u8,
+    storage: Storage,
     indexer: Indexer,
     slices: AHashMap<Slice, Loaded>,
 }
 
 impl Database {
     /// The database of `variant` (or of the rule set whose files serve it) under `root`
-    /// (files in `root/<rule set>/`), for positions of up to `pieces` pieces. Nothing is
-    /// read yet.
+    /// (files in `root/<rule set>/`), for positions of up to `pieces` pieces, its
+    /// tables decoded when read. Nothing is read yet.
     pub fn open(variant: Variant, root: &Path, pieces: u8) -> Database {
+        Database::with_storage(variant, root, pieces, Storage::Decoded)
+    }
+
+    /// The database the search probes: `variant`'s files under `root` up to the most
+    /// pieces for which every slice has a file, kept compressed. `None` when there is
+    /// no such file (no directory, or not every slice of two pieces). Only which files
+    /// exist is looked at: a bad file is reported (a warning in the log, with its path)
+    /// and skipped when the search first needs it.
+    pub fn for_search(variant: Variant, root: &Path) -> Option<Database> {
+        let variant = files_variant(variant);
+        let dir = variant_dir(root, variant);
+        let geometry = &variant.rules().geometry;
+        let max_pieces = u8::try_from(geometry.square_count()).unwrap_or(u8::MAX);
+        let mut pieces = 1;
+        while pieces < max_pieces {
+            let next =
+                Slice::all(geometry, pieces + 1).into_iter().filter(|slice| slice.pieces() == pieces + 1);
+            if !next.into_iter().all(|slice| dir.join(format!("{slice}.egdb")).is_file()) {
+                break;
+            }
+            pieces += 1;
+        }
+        (pieces >= 2).then(|| Database::with_storage(variant, root, pieces, Storage::Compressed))
+    }
+
+    fn with_storage(variant: Variant, root: &Path, pieces: u8, storage: Storage) -> Database {
         let variant = files_variant(variant);
         let geometry = &variant.rules().geometry;
         Database {
             variant,
             dir: variant_dir(root, variant),
             pieces,
+            storage,
             indexer: Indexer::new(geometry),
             slices: Slice::all(geometry, pieces).into_iter().map(|slice| (slice, OnceLock::new())).collect(),
         }
+    }
+
+    /// The most pieces of a position the database covers.
+    pub fn pieces(&self) -> u8 {
+        self.pieces
+    }
+
+    /// The value of a `position` with no capture pending, if the database holds it: it
+    /// has at most [`Database::pieces`] pieces and its file is there and sound. What the
+    /// search asks at every node.
+    pub fn probe(&self, position: &Position) -> Option<Value> {
+        if position.occupied().count() > u32::from(self.pieces) {
+            return None;
+        }
+        self.value(position).ok()
+    }
+
+    /// The slice of a position with pieces on both sides, whatever its piece count.
+    pub fn slice_of(&self, position: &Position) -> Option<Slice> {
+        self.indexer.locate(position).map(|(table, _)| Slice::of(table))
     }
 
     /// The rule set whose files these are.
@@ -127,15 +211,18 @@ impl Database {
         if index >= codes.len() {
             return Err(EgdbError::file(&self.path(slice), "fewer positions than the table has"));
         }
-        Value::from_code(codes.get(index))
-            .ok_or_else(|| EgdbError::file(&self.path(slice), "an unknown value is stored"))
+        codes
+            .code(index)
+            .ok()
+            .and_then(Value::from_code)
+            .ok_or_else(|| EgdbError::file(&self.path(slice), "an unknown or garbled value is stored"))
     }
 
-    /// The codes of `slice`'s tables, read from its file the first time.
+    /// The tables of `slice`, read from its file the first time.
     ///
     /// # Errors
     /// The slice has more pieces than the database, or its file is missing or bad.
-    pub fn slice(&self, slice: Slice) -> Result<&[Codes], EgdbError> {
+    fn slice(&self, slice: Slice) -> Result<&[Table], EgdbError> {
         let cell = self.slices.get(&slice).ok_or_else(|| {
             EgdbError::NotCovered(format!(
                 "{} pieces, more than the {} asked for",
@@ -148,14 +235,28 @@ impl Database {
             if !path.exists() {
                 return Err(EgdbError::Missing { slice: slice.to_string(), path });
             }
-            let codes = file::read(&path, self.label(slice))?;
-            let indexer = &self.indexer;
-            if codes.iter().zip(slice.tables()).any(|(codes, table)| codes.len() != indexer.table_size(table))
-            {
-                return Err(EgdbError::file(&path, "a table's size is not its slice's"));
-            }
-            Ok(codes)
+            self.read(&path, slice).inspect_err(|error| log::warn!("{error}: skipped"))
         });
         loaded.as_deref().map_err(Clone::clone)
+    }
+
+    /// The tables of `slice` from its file at `path`, checked to be the slice's size.
+    fn read(&self, path: &Path, slice: Slice) -> Result<Vec<Table>, EgdbError> {
+        let tables: Vec<Table> = match self.storage {
+            Storage::Decoded => {
+                file::read(path, self.label(slice))?.into_iter().map(Table::Decoded).collect()
+            }
+            Storage::Compressed => {
+                file::read_blocks(path, self.label(slice))?.into_iter().map(Table::Compressed).collect()
+            }
+        };
+        if tables
+            .iter()
+            .zip(slice.tables())
+            .any(|(codes, table)| codes.len() != self.indexer.table_size(table))
+        {
+            return Err(EgdbError::file(path, "a table's size is not its slice's"));
+        }
+        Ok(tables)
     }
 }

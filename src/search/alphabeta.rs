@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 
 use arrayvec::ArrayVec;
 
+use crate::egdb::{self, Database, slice::Slice};
 use crate::rules::{Color, Move, MoveList, Position, resets_move_limit};
 
 use super::in_progress::InProgress;
@@ -21,7 +22,7 @@ use super::network::accumulator::Accumulators;
 use super::ordering::{MAX_PLY, MoveScores, Ordering, Picked, defer, pick};
 use super::time::Deadlines;
 use super::tt::{Bound, Entry, TranspositionTable};
-use super::value::{DRAW, INFINITE, Value, from_table, is_decisive, loss_in, to_table};
+use super::value::{DRAW, INFINITE, Value, database_score, from_table, is_decisive, loss_in, to_table};
 
 /// Nodes between two looks at the clock and the stop flag (about 0.2 ms).
 const POLL_INTERVAL: u64 = 1024;
@@ -48,6 +49,8 @@ pub struct Shared<'a> {
     pub in_progress: Option<&'a InProgress>,
     /// The network that evaluates positions with men.
     pub network: &'a Network,
+    /// The endgame database probed in positions with few pieces, if any.
+    pub egdb: Option<&'a Database>,
 }
 
 /// A line of the search: a position of the game or of the current path, with the
@@ -88,6 +91,10 @@ pub struct Worker<'a> {
     excluded: Vec<Move>,
     root_depth: i32,
     accumulators: Accumulators,
+    /// When the root is a database win: its slice, whose positions are searched rather
+    /// than probed, so that the search heads out of it (to fewer pieces, fewer men or
+    /// men further on) and the win is converted rather than shuffled.
+    converting: Option<Slice>,
 }
 
 impl<'a> Worker<'a> {
@@ -118,6 +125,7 @@ impl<'a> Worker<'a> {
             excluded: Vec::new(),
             root_depth: 0,
             accumulators: Accumulators::new(MAX_PLY + 1),
+            converting: history.last().and_then(|(root, _)| converting(shared.egdb?, root)),
         }
     }
 
@@ -270,6 +278,11 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(position, ply);
         }
+        if ply > 0
+            && let Some(score) = self.probe(position, ply)
+        {
+            return score;
+        }
         if depth <= 0 {
             if position.has_capture() {
                 return self.captures(position, alpha, beta, ply);
@@ -393,13 +406,31 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// A quiet position: lost if the side to move is blocked, else its evaluation.
+    /// A quiet position: lost if the side to move is blocked, else its database value
+    /// or its evaluation.
     fn leaf(&mut self, position: &Position, ply: usize) -> Value {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         self.leaf_plies.0 += ply as u64;
         self.leaf_plies.1 += 1;
-        if position.has_quiet_move() { self.evaluate(position, ply) } else { loss_in(ply) }
+        if !position.has_quiet_move() {
+            return loss_in(ply);
+        }
+        self.probe(position, ply).unwrap_or_else(|| self.evaluate(position, ply))
+    }
+
+    /// The score of `position` from the endgame database, when it holds the position,
+    /// no capture is pending, and the position is not in the slice being converted.
+    fn probe(&mut self, position: &Position, ply: usize) -> Option<Value> {
+        let database = self.shared.egdb?;
+        if position.occupied().count() > u32::from(database.pieces()) || position.has_capture() {
+            return None;
+        }
+        if self.converting.is_some() && self.converting == database.slice_of(position) {
+            return None;
+        }
+        let value = database.probe(position)?;
+        Some(database_score(value, self.evaluate(position, ply)))
     }
 
     /// The static evaluation of a quiet `position` at `ply`: the network's, but in
@@ -439,4 +470,9 @@ impl<'a> Worker<'a> {
         }
         best
     }
+}
+
+/// The slice of `root` when `database` holds it as a win for the side to move.
+fn converting(database: &Database, root: &Position) -> Option<Slice> {
+    (database.probe(root)? == egdb::Value::Win).then(|| database.slice_of(root)).flatten()
 }

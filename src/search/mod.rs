@@ -16,4 +16,4 @@ mod value;
 
 pub use limits::{Clock, Limits};
 pub use score::Score;
-pub use searcher::{Info, SearchControl, SearchResult, Searcher};
+pub use searcher::{Info, Knowledge, SearchControl, SearchResult, Searcher};

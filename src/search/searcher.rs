@@ -10,6 +10,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Duration;
 
+use crate::egdb::Database;
 use crate::rules::{Game, Move};
 
 use super::alphabeta::{Line, Shared, Worker};
@@ -92,6 +93,16 @@ pub struct SearchResult {
     pub time: Duration,
 }
 
+/// What the search knows of positions besides searching them: the network that
+/// evaluates them, and the endgame database that holds those with few pieces, if any.
+#[derive(Clone, Copy, Debug)]
+pub struct Knowledge<'a> {
+    /// The network.
+    pub network: &'a Network,
+    /// The endgame database.
+    pub egdb: Option<&'a Database>,
+}
+
 /// A transposition table and the search threads' move-ordering state.
 pub struct Searcher {
     table: TranspositionTable,
@@ -123,14 +134,14 @@ impl Searcher {
     }
 
     /// Searches the current position of `game` within `limits`, reporting each
-    /// completed iteration to `report`, for the `multipv` best moves, evaluating with
-    /// `network`.
+    /// completed iteration to `report`, for the `multipv` best moves, with what
+    /// `knowledge` knows.
     pub fn search(
         &mut self,
         game: &Game,
         limits: &Limits,
         multipv: usize,
-        network: &Network,
+        knowledge: Knowledge,
         control: &SearchControl,
         report: impl FnMut(&Info),
     ) -> SearchResult {
@@ -148,7 +159,8 @@ impl Searcher {
             limits: *limits,
             deepest: &deepest,
             in_progress: (self.orderings.len() > 1).then_some(&in_progress),
-            network,
+            network: knowledge.network,
+            egdb: knowledge.egdb,
         };
         let (main_ordering, helper_orderings) = self.orderings.split_at_mut(1);
         let result = std::thread::scope(|scope| {

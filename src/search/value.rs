@@ -21,6 +21,28 @@ pub const MAX_EVAL: Value = 8_000;
 /// A draw.
 pub const DRAW: Value = 0;
 
+/// What an endgame database's win scores before the position's evaluation is added
+/// (see [`database_score`]): above any evaluation of a position in play, below any win
+/// found on the board, and inside the evaluation range, since the database knows no
+/// distance to the end.
+pub const DATABASE_WIN: Value = 5_000;
+
+/// The most an evaluation adds to or takes from a database win or loss.
+const DATABASE_SPREAD: Value = 2_000;
+
+/// The score of a position an endgame database values at `value`, for the side to
+/// move, whose static evaluation is `eval`: a win scores [`DATABASE_WIN`] plus the
+/// evaluation, so that the search still heads for simpler wins; a loss the opposite; a
+/// draw is a draw.
+pub fn database_score(value: crate::egdb::Value, eval: Value) -> Value {
+    let eval = eval.clamp(-DATABASE_SPREAD + 1, DATABASE_SPREAD - 1);
+    match value {
+        crate::egdb::Value::Win => DATABASE_WIN + eval,
+        crate::egdb::Value::Loss => -DATABASE_WIN + eval,
+        crate::egdb::Value::Draw => DRAW,
+    }
+}
+
 /// The score of a loss `ply` plies from the root.
 #[inline]
 pub const fn loss_in(ply: usize) -> Value {
@@ -97,6 +119,16 @@ mod tests {
         assert_eq!(to_table(-MAX_EVAL - 1, 2), -8_003);
         assert_eq!(to_table(MAX_EVAL, 2), MAX_EVAL);
         assert_eq!(from_table(-MAX_EVAL, 2), -MAX_EVAL);
+    }
+
+    #[test]
+    fn database_wins_beat_evaluations_and_keep_their_order() {
+        use crate::egdb::Value as Known;
+        let (small, large) = (database_score(Known::Win, -300), database_score(Known::Win, 250));
+        assert!(small < large && small > 2 * DATABASE_SPREAD && !is_decisive(large));
+        assert!(!is_decisive(database_score(Known::Win, MAX_EVAL)));
+        assert_eq!(database_score(Known::Loss, 120), -database_score(Known::Win, -120));
+        assert_eq!(database_score(Known::Draw, 700), DRAW);
     }
 
     #[test]

@@ -3,11 +3,12 @@
 //! (`help` lists them). The session ends on `quit` or at the end of input.
 
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use super::orientation::Orientation;
 use super::terminal_board::{self, Styling};
-use crate::engine::{Engine, Limits, Score};
+use crate::engine::{Engine, Limits, Options as EngineOptions, Score};
 use crate::rules::{Color, Game, GameResult, Move, MoveError, Outcome, PdnGame, Position};
 
 const HELP: &str = "\
@@ -21,7 +22,8 @@ or c3-d4 (also c3d4, c3:e5) where squares have names. Commands:
   help       this text
   quit       leave (so does the end of input)
 Men are w and b, kings W and B. Scores are in men for the side named (a man is 1.00;
-a score near 100 is a win, 100 less the plies to it divided by 100).";
+a score near 100 is a win, 100 less the plies to it divided by 100; one from 30 to 70
+a win the endgame database knows).";
 
 /// How a game against the engine is set up.
 #[derive(Clone, Debug)]
@@ -34,6 +36,8 @@ pub struct Options {
     pub move_time: Duration,
     /// Whether the board is drawn in colour.
     pub styling: Styling,
+    /// The directory of the endgame databases the engine probes, `None` for none.
+    pub egdb: Option<PathBuf>,
 }
 
 /// Plays a game between a person, who types on `input`, and the engine, and shows it
@@ -45,7 +49,7 @@ pub fn run(options: &Options, input: &mut impl BufRead, out: &mut impl Write) ->
     let mut session = Session {
         game: Game::new(options.start),
         human: options.human,
-        engine: Engine::default(),
+        engine: Engine::new(EngineOptions { egdb: options.egdb.clone(), ..EngineOptions::default() }),
         limits: Limits::move_time(options.move_time),
         orientation: Orientation::with_at_bottom(options.human),
         styling: options.styling,

@@ -11,16 +11,17 @@ mod line;
 
 use std::io::{self, BufRead, Write};
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 pub use line::{Line, LineError, quote, spawn_line_reader};
 
 use super::board::{Encoding, parse_hub_position};
+use crate::egdb;
 use crate::engine::network::Network;
 use crate::engine::{
-    Clock, Engine, Info, Limits, MAX_TABLE_MIB, MAX_THREADS, Report, SearchHandle, SearchResult,
+    Clock, Engine, Info, Limits, MAX_TABLE_MIB, MAX_THREADS, Options, Report, SearchHandle, SearchResult,
 };
 use crate::rules::{Game, Position, Variant};
 
@@ -44,6 +45,8 @@ struct Session {
     engine: Engine,
     /// The network file in use, empty for the built-in evaluation.
     eval_file: String,
+    /// The directory of the endgame databases, empty for none.
+    egdb_path: String,
     game: Option<Game>,
     level: Limits,
     running: Option<SearchHandle>,
@@ -60,8 +63,9 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
         variant: Variant::English,
         encoding: Encoding::Standard,
         ponder: false,
-        engine: Engine::default(),
+        engine: Engine::new(Options { egdb: egdb::default_root(), ..Options::default() }),
         eval_file: String::new(),
+        egdb_path: egdb::default_root().map(|root| root.display().to_string()).unwrap_or_default(),
         game: None,
         level: Limits::default(),
         running: None,
@@ -153,6 +157,7 @@ impl Session {
         ));
         self.send(&format!("param name=ponder value={} type=bool", self.ponder));
         self.send(&format!("param name=eval-file value={} type=string", quote(&self.eval_file)));
+        self.send(&format!("param name=egdb-path value={} type=string", quote(&self.egdb_path)));
         self.send(&format!(
             "param name=pos-encoding value={} type=enum values={}",
             encoding_name(self.encoding),
@@ -172,6 +177,7 @@ impl Session {
                 .map_err(|error| format!("{error}"))
                 .and_then(|variant| self.set_variant(variant)),
             "eval-file" => self.set_eval_file(value),
+            "egdb-path" => self.set_egdb_path(value),
             "threads" => parse_in(value, 1, MAX_THREADS).map(|threads| self.engine.set_threads(threads)),
             "tt-size" => parse_in(value, 1, MAX_TABLE_MIB).map(|mib| self.engine.set_table_size(mib)),
             "ponder" => match value {
@@ -221,6 +227,15 @@ impl Session {
             .map_err(|error| format!("eval-file {path}: {error}"))?;
         self.engine.set_network(Some(network));
         self.eval_file = path.to_string();
+        Ok(())
+    }
+
+    /// Probes the endgame databases in the directory `path`, or none for an empty path.
+    /// A directory with no database of the rule set played, or none at all, is no
+    /// database: the search goes on as without.
+    fn set_egdb_path(&mut self, path: &str) -> Result<(), String> {
+        self.engine.set_egdb((!path.is_empty()).then(|| PathBuf::from(path)));
+        self.egdb_path = path.to_string();
         Ok(())
     }
 

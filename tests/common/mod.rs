@@ -1,0 +1,40 @@
+//! What the integration tests share: the binary run as a user runs it, but in an
+//! environment whose data directory holds no endgame database (the engine would probe
+//! one found in the platform's default place, and a test must not depend on the
+//! machine), and scratch directories.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// The binary under test.
+pub const CROWNHEAD: &str = env!("CARGO_BIN_EXE_crownhead");
+
+/// `command` with the platform's data directory (`XDG_DATA_HOME`) pointed at a place
+/// that does not exist, so that neither it nor the processes it starts find endgame
+/// databases unless a test names them.
+pub fn without_databases(command: &mut Command) -> &mut Command {
+    command.env("XDG_DATA_HOME", std::env::temp_dir().join("crownhead-tests-no-data-directory"))
+}
+
+/// The binary as a command, without databases.
+pub fn crownhead_command() -> Command {
+    let mut command = Command::new(CROWNHEAD);
+    without_databases(&mut command);
+    command
+}
+
+/// Runs the binary with `args` to its end.
+pub fn crownhead(args: &[&str]) -> Output {
+    crownhead_command().args(args).output().expect("the binary runs")
+}
+
+/// A fresh, empty directory for the files of one test, named by the test file's `group`
+/// and `name`.
+pub fn scratch(group: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("crownhead-{group}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
