@@ -372,9 +372,15 @@ fn the_engine_converts_database_wins() {
         .take(20)
         .collect();
     assert_eq!(wins.len(), 20);
-    let limits = Limits::nodes(40_000);
+    assert_converts(root, &wins, Limits::nodes(40_000));
+}
+
+/// Plays a game from each of `starts`, each a database win for the side to move,
+/// between the engine probing the databases under `root` (the winner) and the engine
+/// without them; panics unless the winner wins every one within the draw rules.
+fn assert_converts(root: &Path, starts: &[Position], limits: Limits) {
     let with = Options { table_mib: 16, egdb: Some(root.to_path_buf()), ..Options::default() };
-    for start in wins {
+    for &start in starts {
         let mut engines =
             [Engine::new(with.clone()), Engine::new(Options { table_mib: 16, ..Options::default() })];
         let mut game = Game::new(start);
@@ -395,4 +401,28 @@ fn the_engine_converts_database_wins() {
             game.moves().len()
         );
     }
+}
+
+/// From 20 database wins of 5 and 6 pieces with men on both sides, in 20 slices spread
+/// over the English database up to 6 pieces, the engine with it beats itself without.
+/// The database is built beforehand (about half an hour: README, "Endgame databases")
+/// and named by `CROWNHEAD_EGDB`:
+/// `CROWNHEAD_EGDB=DIR cargo test --release --test egdb -- --ignored converts`.
+#[test]
+#[ignore]
+fn the_engine_converts_database_wins_with_men_up_to_six_pieces() {
+    let root = PathBuf::from(std::env::var_os("CROWNHEAD_EGDB").expect("CROWNHEAD_EGDB names the database"));
+    let database = Database::open(Variant::English, &root, 6);
+    let slices: Vec<Slice> = Slice::all(&Variant::English.rules().geometry, 6)
+        .into_iter()
+        .filter(|slice| slice.pieces() >= 5 && slice.first().mover.men > 0 && slice.first().other.men > 0)
+        .collect();
+    let wins: Vec<Position> = (0..20)
+        .filter_map(|number| {
+            let table = slices[number * slices.len() / 20].first();
+            sample(&database, table, 50).find(|(_, value)| *value == Value::Win).map(|(position, _)| position)
+        })
+        .collect();
+    assert_eq!(wins.len(), 20, "a slice without a won position in the sample");
+    assert_converts(&root, &wins, Limits::nodes(100_000));
 }

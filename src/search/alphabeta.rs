@@ -22,7 +22,9 @@ use super::network::accumulator::Accumulators;
 use super::ordering::{MAX_PLY, MoveScores, Ordering, Picked, defer, pick};
 use super::time::Deadlines;
 use super::tt::{Bound, Entry, TranspositionTable};
-use super::value::{DRAW, INFINITE, Value, database_score, from_table, is_decisive, loss_in, to_table};
+use super::value::{
+    DRAW, INFINITE, Value, database_score, from_table, is_decisive, loss_in, to_table, unconverted,
+};
 
 /// Nodes between two looks at the clock and the stop flag (about 0.2 ms).
 const POLL_INTERVAL: u64 = 1024;
@@ -92,8 +94,9 @@ pub struct Worker<'a> {
     root_depth: i32,
     accumulators: Accumulators,
     /// When the root is a database win: its slice, whose positions are searched rather
-    /// than probed, so that the search heads out of it (to fewer pieces, fewer men or
-    /// men further on) and the win is converted rather than shuffled.
+    /// than probed until the leaves, where they score as if further from the end than the
+    /// same values outside it, so that the search heads out of it (to fewer pieces, fewer
+    /// men or men further on) and the win is converted rather than shuffled.
     converting: Option<Slice>,
 }
 
@@ -279,7 +282,7 @@ impl<'a> Worker<'a> {
             return self.evaluate(position, ply);
         }
         if ply > 0
-            && let Some(score) = self.probe(position, ply)
+            && let Some(score) = self.probe(position, ply, false)
         {
             return score;
         }
@@ -416,21 +419,24 @@ impl<'a> Worker<'a> {
         if !position.has_quiet_move() {
             return loss_in(ply);
         }
-        self.probe(position, ply).unwrap_or_else(|| self.evaluate(position, ply))
+        self.probe(position, ply, true).unwrap_or_else(|| self.evaluate(position, ply))
     }
 
-    /// The score of `position` from the endgame database, when it holds the position,
-    /// no capture is pending, and the position is not in the slice being converted.
-    fn probe(&mut self, position: &Position, ply: usize) -> Option<Value> {
+    /// The score of `position` from the endgame database, when it holds the position and
+    /// no capture is pending. Positions of the slice being converted are probed only at
+    /// the leaves (`leaf`): above them they are searched, so that the search sees how to
+    /// leave the slice.
+    fn probe(&mut self, position: &Position, ply: usize, leaf: bool) -> Option<Value> {
         let database = self.shared.egdb?;
         if position.occupied().count() > u32::from(database.pieces()) || position.has_capture() {
             return None;
         }
-        if self.converting.is_some() && self.converting == database.slice_of(position) {
+        let converting = self.converting.is_some() && self.converting == database.slice_of(position);
+        if converting && !leaf {
             return None;
         }
-        let value = database.probe(position)?;
-        Some(database_score(value, self.evaluate(position, ply)))
+        let score = database_score(database.probe(position)?, self.evaluate(position, ply));
+        Some(if converting { unconverted(score) } else { score })
     }
 
     /// The static evaluation of a quiet `position` at `ply`: the network's, but in

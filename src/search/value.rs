@@ -80,6 +80,17 @@ pub const fn from_table(score: Value, ply: usize) -> Value {
     }
 }
 
+/// What staying in the slice of a database win being converted costs the winner.
+const CONVERSION: Value = 1_000;
+
+/// A database `score` of a position in the slice of the database win being converted
+/// (the search's root): a win counts [`CONVERSION`] less, a loss as much more, so that
+/// leaving the slice for a position that keeps the win scores better than staying in
+/// it, and staying better than a draw.
+pub const fn unconverted(score: Value) -> Value {
+    score - CONVERSION * score.signum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,6 +140,17 @@ mod tests {
         assert!(!is_decisive(database_score(Known::Win, MAX_EVAL)));
         assert_eq!(database_score(Known::Loss, 120), -database_score(Known::Win, -120));
         assert_eq!(database_score(Known::Draw, 700), DRAW);
+    }
+
+    #[test]
+    fn staying_in_the_slice_being_converted_costs_the_winner() {
+        use crate::egdb::Value as Known;
+        for eval in [-1_500, -20, 0, 35, 1_999] {
+            let (win, loss) = (database_score(Known::Win, eval), database_score(Known::Loss, -eval));
+            assert!(unconverted(win) < win && unconverted(win) > 2 * CONVERSION);
+            assert_eq!(unconverted(loss), -unconverted(win));
+        }
+        assert_eq!(unconverted(DRAW), DRAW);
     }
 
     #[test]
