@@ -1,0 +1,46 @@
+"""crownhead: a fast multi-variant draughts and checkers engine, as a Python module.
+
+The rules of every rule set crownhead plays (English checkers, Italian, Spanish,
+Portuguese, Russian, Brazilian, Pool, Czech, PlayOK, International 10x10), its search,
+its PDN reader and writer and its game analysis, at native speed::
+
+    import crownhead
+
+    game = crownhead.Game("english")
+    game.push("11-15")
+    engine = crownhead.Engine(threads=1)
+    analysis = engine.analyse(game, depth=12)
+    print(analysis.best_move, analysis.score)
+"""
+
+from ._crownhead import (
+    VARIANTS,
+    Analysis,
+    Engine,
+    Game,
+    GameResult,
+    IllegalMoveError,
+    Line,
+    Move,
+    MoveAnalysis,
+    Score,
+    __version__,
+    analyse_game,
+    read_pdn,
+)
+
+__all__ = [
+    "VARIANTS",
+    "Analysis",
+    "Engine",
+    "Game",
+    "GameResult",
+    "IllegalMoveError",
+    "Line",
+    "Move",
+    "MoveAnalysis",
+    "Score",
+    "__version__",
+    "analyse_game",
+    "read_pdn",
+]
