@@ -214,14 +214,6 @@ class Engine:
         seconds or about ``nodes`` nodes (the first reached stops it; at least one is
         needed), reporting the ``multipv`` best lines. Runs without the GIL; Ctrl-C stops
         it and raises KeyboardInterrupt."""
-    def best_move(
-        self,
-        game: Game,
-        depth: Optional[int] = None,
-        movetime: Optional[float] = None,
-        nodes: Optional[int] = None,
-    ) -> Optional[Move]:
-        """The move the engine would play (None when there is no legal move)."""
     def new_game(self) -> None:
         """Forgets everything learnt: the next search is unrelated to the last."""
 

@@ -10,7 +10,7 @@ move here.
 
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Tuple
 
 from ._crownhead import Game
 
@@ -39,6 +39,18 @@ def _move_key(move: Any) -> _Key:
     return (move.from_square, move.to_square, frozenset(move.captured))
 
 
+def _replay(moves: Iterable[Any], key: Callable[[Any], _Key], legal: Callable[[], List[Any]],
+            their_key: Callable[[Any], _Key], push: Callable[[Any], Any], where: Callable[[], str]) -> None:
+    """Plays each of ``moves`` on the other side as the legal move ``legal()`` lists with
+    the same start, end and captured squares (the first, when a capture is listed twice)."""
+    for move in moves:
+        wanted = key(move)
+        matches = [candidate for candidate in legal() if their_key(candidate) == wanted]
+        if not matches:
+            raise ValueError(f"no legal move from {wanted[0]} to {wanted[1]} in {where()}")
+        push(matches[0])
+
+
 def to_board(game: Game) -> Any:
     """The game as a pydraughts Board: its start position, then its moves."""
     import draughts
@@ -48,15 +60,8 @@ def to_board(game: Game) -> Any:
         raise ValueError(
             f"pydraughts has no {game.variant} rule set (it has {', '.join(sorted(_TO_PYDRAUGHTS))})"
         )
-    replay = Game(game.variant, game.start_fen)
     board = draughts.Board(name, game.start_fen)
-    for move in game.moves:
-        key = _move_key(move)
-        matches = [candidate for candidate in board.legal_moves() if _board_key(candidate) == key]
-        if not matches:
-            raise ValueError(f"pydraughts finds no move {move} in {replay.fen()}")
-        board.push(matches[0])
-        replay.push(move)
+    _replay(game.moves, _move_key, board.legal_moves, _board_key, board.push, lambda: board.fen)
     return board
 
 
@@ -69,10 +74,5 @@ def from_board(board: Any) -> Game:
             f"{', '.join(sorted(_FROM_PYDRAUGHTS))})"
         )
     game = Game(name, board.initial_fen)
-    for move in board.move_stack:
-        key = _board_key(move)
-        matches = [candidate for candidate in game.legal_moves() if _move_key(candidate) == key]
-        if not matches:
-            raise ValueError(f"no legal move {move.pdn_move} in {game.fen()}")
-        game.push(matches[0])
+    _replay(board.move_stack, _board_key, game.legal_moves, _move_key, game.push, game.fen)
     return game

@@ -167,7 +167,7 @@ impl PyAnalysis {
 
 /// The search: options (threads, table size, a network file), its transposition table
 /// and threads, kept from one search to the next.
-#[pyclass(name = "Engine", module = "crownhead")]
+#[pyclass(name = "Engine", module = "crownhead", subclass)]
 pub struct PyEngine {
     engine: Engine,
     /// The rule set the engine was made for, if one was named: games of others are
@@ -380,23 +380,6 @@ impl PyEngine {
             pv: PyMove::line(&position, &result.pv),
             lines,
         })
-    }
-
-    /// The move the engine would play in the position `game` has reached (`None` when
-    /// there is no legal move); the limits are `analyse`'s.
-    #[pyo3(signature = (game, depth = None, movetime = None, nodes = None))]
-    fn best_move(
-        &mut self,
-        py: Python<'_>,
-        game: PyRef<'_, PyGame>,
-        depth: Option<u32>,
-        movetime: Option<f64>,
-        nodes: Option<u64>,
-    ) -> PyResult<Option<PyMove>> {
-        let limits = limits(depth, movetime, nodes)?;
-        let game = game.game.clone();
-        let (result, _) = self.search(py, &game, &limits)?;
-        Ok(result.best_move.map(|mv| PyMove::new(mv, *game.position())))
     }
 
     /// Forgets everything learnt (the transposition table): the next search is
