@@ -21,6 +21,9 @@ use pyo3::prelude::*;
 use crate::errors::value_error;
 use crate::game::{PyGame, PyMove};
 
+/// A depth beyond any the search reaches, which every larger one is cut to.
+const DEEPEST: u32 = 1 << 16;
+
 /// How often a waiting search looks for signals (Ctrl-C).
 const SIGNAL_POLL: Duration = Duration::from_millis(10);
 
@@ -262,6 +265,9 @@ pub fn limits(depth: Option<u32>, movetime: Option<f64>, nodes: Option<u64>) -> 
         ),
         None => None,
     };
+    // The search takes depths past its deepest (120 plies) as that; a depth of 2^31 or
+    // more would wrap to a negative one in the search, so it is cut first.
+    let depth = depth.map(|depth| depth.min(DEEPEST));
     Ok(Limits { depth, nodes, move_time, ..Limits::default() })
 }
 

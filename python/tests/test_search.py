@@ -79,6 +79,8 @@ def test_limits():
     assert time.monotonic() - started < 1.0
     assert analysis.depth >= 2 and analysis.time <= 0.5
     assert engine.analyse(crownhead.Game("english", "W:W29:B25,22"), depth=3).best_move is None
+    # The largest depth Python can pass is as good as no depth limit.
+    assert engine.analyse(game, depth=2**32 - 1, movetime=0.2).depth >= 3
 
 
 def test_the_search_releases_the_gil():
