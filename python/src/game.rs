@@ -298,7 +298,8 @@ impl PyGame {
     ///
     /// Raises IllegalMoveError (a ValueError) for a move that is not legal now or is
     /// ambiguous, ValueError for text that is not a move; the game is then unchanged.
-    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        let mv = r#move;
         let position = *self.position();
         let fen = position.to_fen();
         let played = if let Ok(text) = mv.cast::<PyString>() {
