@@ -395,7 +395,7 @@ impl PyEngine {
     }
 
     fn __repr__(&self) -> String {
-        let variant = self.variant.map_or("any rule set", Variant::name);
-        format!("<crownhead.Engine {variant}, {} threads, {} MiB>", self.threads(), self.tt_size())
+        let variant = self.variant.map_or("None".to_string(), |variant| format!("'{variant}'"));
+        format!("<crownhead.Engine variant={variant} threads={} tt_size={}>", self.threads(), self.tt_size())
     }
 }
