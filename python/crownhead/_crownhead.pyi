@@ -191,8 +191,9 @@ class Engine:
     ) -> None:
         """An engine for ``variant`` (None: any rule set) with ``threads`` search threads,
         a ``tt_size`` MiB transposition table, the network file ``eval_file`` (None: the
-        built-in networks) and the endgame databases under ``egdb_path`` (None: none).
-        Raises ValueError for a bad rule set, number or network file."""
+        built-in networks) and the endgame databases under ``egdb_path`` (None: none; the
+        directory ``crownhead egdb build --dir`` writes to). Raises ValueError for a bad
+        rule set, number or network file, or an egdb_path that is not a directory."""
     @property
     def variant(self) -> Optional[str]:
         """The rule set the engine was made for, or None for any."""

@@ -287,8 +287,13 @@ impl PyEngine {
     /// `crownhead train`; `None`: the built-in network of each rule set) and the endgame
     /// databases under `egdb_path` (`None`: none).
     ///
-    /// Raises ValueError for an unknown rule set, an out-of-range number, or a network
-    /// file that cannot be read or was trained for other rule sets than `variant`.
+    /// `egdb_path` is the directory `crownhead egdb build --dir` writes to, each rule
+    /// set's databases in a directory of its own below it; the search probes positions
+    /// with few enough pieces there (a database win scores 50 men plus the evaluation).
+    ///
+    /// Raises ValueError for an unknown rule set, an out-of-range number, a network file
+    /// that cannot be read or was trained for other rule sets than `variant`, or an
+    /// `egdb_path` that is not a directory.
     #[new]
     #[pyo3(signature = (variant = None, threads = 1, tt_size = DEFAULT_TABLE_MIB, eval_file = None, egdb_path = None))]
     fn new(
@@ -305,15 +310,12 @@ impl PyEngine {
             Some(path) => Some(Arc::new(Network::read(&path).map_err(value_error)?)),
             None => None,
         };
-        let options = Options { threads, table_mib, network, ..Options::default() };
+        if let Some(path) = egdb_path.as_ref().filter(|path| !path.is_dir()) {
+            return Err(value_error(format!("egdb_path {}: not a directory", path.display())));
+        }
+        let options = Options { threads, table_mib, network, egdb: egdb_path, ..Options::default() };
         if let Some(variant) = variant {
             options.check_network(variant).map_err(value_error)?;
-        }
-        if let Some(path) = egdb_path {
-            return Err(value_error(format!(
-                "egdb_path {}: endgame databases are not used by the search yet",
-                path.display()
-            )));
         }
         Ok(PyEngine { engine: Engine::new(options), variant })
     }

@@ -6,18 +6,9 @@ import subprocess
 import pytest
 
 import crownhead
-from conftest import DATA, ROOT
+from conftest import DATA
 
 SHOT = DATA / "analyse" / "shot.pdn"
-
-
-@pytest.fixture(scope="module")
-def crownhead_binary():
-    """The command-line program, built by `cargo test --release` (or here if missing)."""
-    binary = ROOT / "target" / "release" / "crownhead"
-    if not binary.exists():
-        subprocess.run(["cargo", "build", "--release", "--bin", "crownhead"], cwd=ROOT, check=True)
-    return binary
 
 
 def test_the_move_allowing_a_shot_is_a_blunder():
@@ -42,7 +33,8 @@ def test_the_move_allowing_a_shot_is_a_blunder():
 def test_same_comments_as_the_command_line(crownhead_binary, tmp_path):
     out = tmp_path / "annotated.pdn"
     subprocess.run(
-        [str(crownhead_binary), "analyse-game", str(SHOT), "--depth", "9", "--out", str(out)],
+        # No endgame database, as the module's default engine.
+        [str(crownhead_binary), "analyse-game", str(SHOT), "--depth", "9", "--egdb-path", "", "--out", str(out)],
         check=True,
         capture_output=True,
     )
