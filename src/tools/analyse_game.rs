@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use super::chart_svg::{ChartPly, Judgement, score_chart_svg};
-use crate::engine::{self, Engine, Limits, Score};
+use crate::engine::{self, Engine, Limits, Score, SearchResult};
 use crate::rules::{Game, Move, Outcome, PdnGame, Position, Variant, read_pdn};
 
 /// A move that gives away this many centi-men (a man is 100) is a mistake.
@@ -124,18 +124,22 @@ impl PlyAnalysis {
 }
 
 /// The score of the position `game` has reached, for the side to move: the result when
-/// the game is over, else the engine's, with its choice of move.
-fn judge(engine: &mut Engine, game: &Game, limits: &Limits) -> (Option<Move>, Score) {
+/// the game is over, else `search`'s, with its choice of move; `None` when `search`
+/// gives up.
+fn judge(
+    game: &Game,
+    search: &mut impl FnMut(&Game) -> Option<SearchResult>,
+) -> Option<(Option<Move>, Score)> {
     if let Some(result) = game.result() {
         let score = match result.outcome {
             Outcome::Draw => Score::DRAW,
             Outcome::Win(color) if color == game.position().side_to_move() => Score::win_in(0),
             Outcome::Win(_) => Score::loss_in(0),
         };
-        return (None, score);
+        return Some((None, score));
     }
-    let result = engine.think(game, limits);
-    (result.best_move, result.score)
+    let result = search(game)?;
+    Some((result.best_move, result.score))
 }
 
 /// Searches every position of the game within `limits`; `progress` hears of each move
@@ -144,17 +148,28 @@ pub fn analyse(
     engine: &mut Engine,
     pdn: &PdnGame,
     limits: &Limits,
-    mut progress: impl FnMut(usize, usize),
+    progress: impl FnMut(usize, usize),
 ) -> Vec<PlyAnalysis> {
     engine.new_game();
+    analyse_with(pdn, |game| Some(engine.think(game, limits)), progress)
+}
+
+/// [`analyse`] with each position searched by `search` (the Python module searches on
+/// a thread of its own so that Ctrl-C can stop it). The analysis stops, with the moves
+/// analysed so far, at the first position `search` gives up on (returns `None`).
+pub fn analyse_with(
+    pdn: &PdnGame,
+    mut search: impl FnMut(&Game) -> Option<SearchResult>,
+    mut progress: impl FnMut(usize, usize),
+) -> Vec<PlyAnalysis> {
     let mut game = Game::new(pdn.start);
-    let mut judged = judge(engine, &game, limits);
+    let Some(mut judged) = judge(&game, &mut search) else { return Vec::new() };
     let mut analysis = Vec::with_capacity(pdn.moves.len());
     for pdn_move in &pdn.moves {
         if game.play(pdn_move.mv).is_err() {
             break;
         }
-        let next = judge(engine, &game, limits);
+        let Some(next) = judge(&game, &mut search) else { break };
         analysis.push(PlyAnalysis {
             from: game.positions()[game.positions().len() - 2],
             played: pdn_move.mv,

@@ -1,0 +1,256 @@
+"""Type stubs for crownhead's native module (re-exported by the package crownhead)."""
+
+import os
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+__version__: str
+
+#: The names of the rule sets crownhead plays (aliases: "american" for english,
+#: "standard" and "normal" for international).
+VARIANTS: List[str]
+
+class IllegalMoveError(ValueError):
+    """A move that is not legal in the position, or that could be several legal moves."""
+
+class Move:
+    """A legal move of a position. Moves are equal when they start and end on the same
+    squares, capture the same pieces and crown alike."""
+
+    @property
+    def text(self) -> str:
+        """The move in the rule set's notation: ``11-15``, ``22x15``, ``c3-d4``; the full
+        path only when another legal move has the same start and end."""
+    @property
+    def full_text(self) -> str:
+        """The move with every landing square written: ``25x18x9``."""
+    @property
+    def hub(self) -> str:
+        """The move in the Hub protocol's form: numbers, the captured squares after the end."""
+    @property
+    def from_square(self) -> int:
+        """The number of the square the piece leaves (algebraic rule sets number a1 = 1,
+        c1 = 2, ..., as Hub and pydraughts do)."""
+    @property
+    def to_square(self) -> int:
+        """The number of the square the piece ends on."""
+    @property
+    def captured(self) -> List[int]:
+        """The numbers of the captured pieces' squares, in ascending order."""
+    @property
+    def is_capture(self) -> bool:
+        """Whether the move captures."""
+    @property
+    def crowns(self) -> bool:
+        """Whether a man is crowned by the move."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class GameResult:
+    """How a game ended, by the rule set's win and draw rules."""
+
+    #: ``"white"`` or ``"black"``, or ``None`` for a draw.
+    winner: Optional[str]
+    #: ``"no legal move"``, ``"threefold repetition"``, ``"move limit"`` or ``"lone king held"``.
+    reason: str
+    #: The result as the rule set writes it in PDN: ``"1-0"``, ``"0-1"``, ``"1/2-1/2"``
+    #: (International ``"2-0"``, ``"0-2"``, ``"1-1"``); the first score is the first player's.
+    pdn: str
+
+class Game:
+    """A game of draughts or checkers: a start position, the moves played from it, the
+    PDN tags and a comment per move."""
+
+    def __init__(self, variant: str = "english", fen: Optional[str] = None) -> None:
+        """A game of ``variant`` from its start position, or from ``fen`` (a PDN FEN such as
+        ``"W:W31-50:B1-20"``). Raises ValueError for an unknown rule set or a bad FEN."""
+    @property
+    def variant(self) -> str:
+        """The rule set's name."""
+    @property
+    def turn(self) -> str:
+        """The side to move: ``"white"`` or ``"black"``."""
+    @property
+    def start_fen(self) -> str:
+        """The start position as a PDN FEN."""
+    @property
+    def moves(self) -> List[Move]:
+        """The moves played, in order."""
+    @property
+    def tags(self) -> Dict[str, str]:
+        """The PDN tags, changed in place. ``Result`` is the result ``pdn()`` writes while
+        the game is not over by the rules; ``GameType``, ``FEN`` and ``SetUp`` are
+        written from the game itself."""
+    @tags.setter
+    def tags(self, tags: Dict[str, str]) -> None: ...
+    @property
+    def comments(self) -> List[Optional[str]]:
+        """The comment after each move played (``None`` where there is none)."""
+    @comments.setter
+    def comments(self, comments: Sequence[Optional[str]]) -> None: ...
+    def fen(self) -> str:
+        """The position now as a PDN FEN."""
+    def legal_moves(self) -> List[Move]:
+        """The legal moves of the position now."""
+    def push(self, move: Union[Move, str]) -> Move:
+        """Plays a Move or a move's text (``11-15``, ``22x15``, ``25x18x9``, ``c3-d4``,
+        ``c3d4``, the Hub form) and returns it. Raises IllegalMoveError for a move that
+        is not legal now or is ambiguous, ValueError for text that is not a move."""
+    def pop(self) -> Move:
+        """Takes back the last move and returns it. Raises IndexError with no move played."""
+    def is_over(self) -> bool:
+        """Whether the game is over by the rules: no legal move, or a draw rule."""
+    def result(self) -> Optional[GameResult]:
+        """The result if the game is over by the rules, else None."""
+    def perft(self, depth: int) -> int:
+        """The number of move sequences of exactly ``depth`` plies from the position now."""
+    def copy(self) -> "Game":
+        """A copy of the game: moves, tags and comments."""
+    def __copy__(self) -> "Game": ...
+    def __deepcopy__(self, memo: Any) -> "Game": ...
+    def pdn(self) -> str:
+        """The game as PDN text: tags, numbered moves, comments and result."""
+    def _repr_svg_(self) -> str:
+        """The position as an SVG picture (what notebooks show)."""
+    def to_pydraughts(self) -> Any:
+        """The game as a pydraughts ``draughts.Board``, its moves replayed on it (english,
+        italian, russian, brazilian, international). Raises ValueError for other rule sets."""
+    @staticmethod
+    def from_pydraughts(board: Any) -> "Game":
+        """The game a pydraughts ``Board`` holds: its start position and its moves."""
+
+class Score:
+    """A search score for the side to move. Scores compare as the engine orders them."""
+
+    @property
+    def men(self) -> float:
+        """The score in men; a win in N plies is ``100 - N/100``, a loss its negation."""
+    @property
+    def centi_men(self) -> int:
+        """The score in centi-men; a win in N plies is ``10000 - N``."""
+    @property
+    def is_decisive(self) -> bool:
+        """Whether the score is a forced win or loss rather than an evaluation."""
+    @property
+    def win_in(self) -> Optional[int]:
+        """Plies to the end when the side to move wins by force, else None."""
+    @property
+    def loss_in(self) -> Optional[int]:
+        """Plies to the end when the side to move loses by force, else None."""
+    def __float__(self) -> float: ...
+    def __lt__(self, other: "Score") -> bool: ...
+    def __le__(self, other: "Score") -> bool: ...
+    def __gt__(self, other: "Score") -> bool: ...
+    def __ge__(self, other: "Score") -> bool: ...
+
+class Line:
+    """One line of a multi-PV search."""
+
+    #: The line's rank, 1 for the best.
+    multipv: int
+    #: Its score for the side to move.
+    score: Score
+    #: The depth it was searched to.
+    depth: int
+    #: The deepest ply reached.
+    seldepth: int
+    #: The principal variation, its first move first.
+    pv: List[Move]
+
+class Analysis:
+    """What a search found."""
+
+    #: The move to play; None only when the side to move has no legal move.
+    best_move: Optional[Move]
+    #: The expected reply, if any.
+    ponder: Optional[Move]
+    #: The best move's score for the side to move.
+    score: Score
+    #: The last completed depth.
+    depth: int
+    #: Nodes searched, all threads together.
+    nodes: int
+    #: Seconds taken.
+    time: float
+    #: Nodes per second.
+    nps: int
+    #: The principal variation, the best move first.
+    pv: List[Move]
+    #: Each line's last report, the best first (one unless multipv > 1).
+    lines: List[Line]
+
+class Engine:
+    """The search, with its options and transposition table, kept between searches."""
+
+    def __init__(
+        self,
+        variant: Optional[str] = None,
+        threads: int = 1,
+        tt_size: int = 64,
+        eval_file: Optional[Union[str, os.PathLike[str]]] = None,
+        egdb_path: Optional[Union[str, os.PathLike[str]]] = None,
+    ) -> None:
+        """An engine for ``variant`` (None: any rule set) with ``threads`` search threads,
+        a ``tt_size`` MiB transposition table, the network file ``eval_file`` (None: the
+        built-in networks) and the endgame databases under ``egdb_path`` (None: none; the
+        directory ``crownhead egdb build --dir`` writes to). Raises ValueError for a bad
+        rule set, number or network file, or an egdb_path that is not a directory."""
+    @property
+    def variant(self) -> Optional[str]:
+        """The rule set the engine was made for, or None for any."""
+    @property
+    def threads(self) -> int:
+        """The number of search threads."""
+    @property
+    def tt_size(self) -> int:
+        """The transposition table's size in MiB."""
+    def analyse(
+        self,
+        game: Game,
+        depth: Optional[int] = None,
+        movetime: Optional[float] = None,
+        nodes: Optional[int] = None,
+        multipv: int = 1,
+    ) -> Analysis:
+        """Searches the position ``game`` has reached to ``depth`` plies, for ``movetime``
+        seconds or about ``nodes`` nodes (the first reached stops it; at least one is
+        needed), reporting the ``multipv`` best lines. Runs without the GIL; Ctrl-C stops
+        it and raises KeyboardInterrupt."""
+    def new_game(self) -> None:
+        """Forgets everything learnt: the next search is unrelated to the last."""
+
+class MoveAnalysis:
+    """The engine's view of one move of a game, as ``crownhead analyse-game`` gives it."""
+
+    #: The move played.
+    move: Move
+    #: The score after the move played, for the side that played it.
+    score: Score
+    #: The engine's choice in the position the move was played in.
+    best_move: Optional[Move]
+    #: The score of that position with the engine's choice, for the side to move.
+    best_score: Score
+    #: The men the move gave away against the engine's choice.
+    loss: float
+    #: ``"mistake"`` (0.40 men or more given away), ``"blunder"`` (0.90 or more) or None.
+    judgement: Optional[str]
+    #: The comment ``crownhead analyse-game`` writes after the move (scores from the first
+    #: player's side).
+    comment: str
+
+def read_pdn(
+    source: Union[str, os.PathLike[str]], variant: str = "english", skip_errors: bool = False
+) -> List[Game]:
+    """The games of a PDN file (a path) or PDN text, each with its tags, moves, comments
+    and result (the ``Result`` tag). ``variant`` is the rule set of games whose tags name
+    none. Raises ValueError for a game that cannot be read, unless ``skip_errors``."""
+
+def analyse_game(
+    game: Game,
+    depth: Optional[int] = None,
+    movetime: Optional[float] = None,
+    nodes: Optional[int] = None,
+    engine: Optional[Engine] = None,
+) -> List[MoveAnalysis]:
+    """Every move of ``game`` given its score, the engine's choice and a mistake or blunder
+    mark, as ``crownhead analyse-game`` computes them (with ``engine``, or a new one-thread
+    engine). Ctrl-C stops it and raises KeyboardInterrupt."""

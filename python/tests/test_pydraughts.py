@@ -1,0 +1,94 @@
+"""Conversion both ways with pydraughts' Board, on positions with kings in English,
+Russian and International: the position, the side to move, the moves played and the
+legal moves agree with pydraughts' own, and a round trip gives the same game back."""
+
+import random
+
+import draughts
+import pytest
+
+import crownhead
+
+# Positions with kings on both sides; the moves played from them include king moves
+# and captures.
+KING_POSITIONS = {
+    "english": ["W:WK18,22,K30,31:BK6,9,K14,12", "B:WK1,K32,20:BK28,5,6"],
+    "russian": ["W:WKa1,c3,e3,g3:Bb6,Kd6,f8,Kh4", "B:WKh2,Kb4:Bc7,Kf8,e7,a7"],
+    "international": ["W:WK46,31,32,K33,45:B4,K12,13,K24,19", "B:WK50,K3,36:BK41,16,17,18"],
+}
+
+
+def pydraughts_keys(board):
+    return {(m.board_move[0][0], m.board_move[-1][1], frozenset(m.captures or ())) for m in board.legal_moves()}
+
+
+def our_keys(game):
+    return {(m.from_square, m.to_square, frozenset(m.captured)) for m in game.legal_moves()}
+
+
+def pieces(fen):
+    """The FEN's side to move and each side's squares, as sets (pydraughts orders them its
+    own way)."""
+    turn, *lists = fen.split(":")
+    return turn, {part[0]: set(part[1:].split(",")) - {""} for part in lists}
+
+
+def play_randomly(game, plies, seed):
+    rng = random.Random(seed)
+    for _ in range(plies):
+        moves = game.legal_moves()
+        if not moves or game.is_over():
+            break
+        game.push(rng.choice(moves))
+    return game
+
+
+@pytest.mark.parametrize("variant", sorted(KING_POSITIONS))
+def test_round_trips_with_kings(variant):
+    captures = 0
+    for number, fen in enumerate(KING_POSITIONS[variant]):
+        start = crownhead.Game(variant, fen)
+        assert "K" in start.fen()
+        for seed in range(4):
+            game = play_randomly(start.copy(), 12, seed * 10 + number)
+            captures += sum(move.is_capture for move in game.moves)
+            board = game.to_pydraughts()
+            assert isinstance(board, draughts.Board)
+            assert pieces(board.fen) == pieces(game.fen())
+            assert len(board.move_stack) == len(game.moves)
+            assert board.turn == (draughts.WHITE if game.turn == "white" else draughts.BLACK)
+            if not game.is_over():
+                assert pydraughts_keys(board) == our_keys(game)
+            back = crownhead.Game.from_pydraughts(board)
+            assert (back.variant, back.start_fen, back.fen()) == (game.variant, game.start_fen, game.fen())
+            assert back.moves == game.moves
+    assert captures > 0
+
+
+@pytest.mark.parametrize("variant, name", [("english", "english"), ("russian", "russian"), ("international", "standard")])
+def test_a_game_played_on_pydraughts_converts(variant, name):
+    # Moves chosen and played by pydraughts, from a position with kings, then converted.
+    board = draughts.Board(name, KING_POSITIONS[variant][0])
+    rng = random.Random(7)
+    for _ in range(10):
+        moves = board.legal_moves()
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    game = crownhead.Game.from_pydraughts(board)
+    assert len(game.moves) == len(board.move_stack)
+    assert pieces(game.fen()) == pieces(board.fen)
+    assert game.variant == variant and game.start_fen == crownhead.Game(variant, KING_POSITIONS[variant][0]).fen()
+    # Back on pydraughts: the same moves (a flying-king capture pydraughts lists twice
+    # may come back by its other landing square: the same move).
+    again = game.to_pydraughts()
+    key = lambda move: (move.board_move[0][0], move.board_move[-1][1], frozenset(move.captures or ()))
+    assert [key(move) for move in again.move_stack] == [key(move) for move in board.move_stack]
+    assert pieces(again.fen) == pieces(board.fen)
+
+
+def test_rule_sets_pydraughts_lacks_are_refused():
+    with pytest.raises(ValueError, match="pydraughts has no pool"):
+        crownhead.Game("pool").to_pydraughts()
+    with pytest.raises(ValueError, match="frisian"):
+        crownhead.Game.from_pydraughts(draughts.Board("frisian"))
