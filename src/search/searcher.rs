@@ -229,7 +229,7 @@ fn iterate(
     let mut best: Vec<Line> = Vec::new();
     let mut completed = 0;
     let max_depth =
-        limits.depth.map_or(MAX_PLY as i32 - 8, |depth| (depth as i32).clamp(1, MAX_PLY as i32 - 8));
+        limits.depth.map_or(MAX_PLY as i32 - 8, |depth| depth.clamp(1, MAX_PLY as u32 - 8) as i32);
     let lines = multipv.min(root_moves.len());
     for depth in first_depth..=max_depth {
         if root_moves.is_empty() {
