@@ -111,9 +111,8 @@ impl Database {
         self.pieces
     }
 
-    /// The value of a `position` with no capture pending, if the database holds it: it
-    /// has at most [`Database::pieces`] pieces and its file is there and sound. What the
-    /// search asks at every node.
+    /// The value of `position`, if the database holds it: it has at most
+    /// [`Database::pieces`] pieces and the files it needs are there and sound.
     pub fn probe(&self, position: &Position) -> Option<Value> {
         if position.occupied().count() > u32::from(self.pieces) {
             return None;

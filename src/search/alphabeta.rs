@@ -435,7 +435,7 @@ impl<'a> Worker<'a> {
         if converting && !leaf {
             return None;
         }
-        let score = database_score(database.probe(position)?, self.evaluate(position, ply));
+        let score = database_score(database.value(position).ok()?, self.evaluate(position, ply));
         Some(if converting { unconverted(score) } else { score })
     }
 
