@@ -27,7 +27,7 @@ pub mod verify;
 
 use std::path::{Path, PathBuf};
 
-pub use probe::{Database, Storage};
+pub use probe::Database;
 pub use values::{Codes, Value};
 
 use crate::rules::{Rules, Variant};

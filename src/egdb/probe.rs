@@ -15,7 +15,7 @@ use crate::rules::{Color, MoveList, Position, Variant};
 
 /// How a database keeps the tables it reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Storage {
+enum Storage {
     /// Decoded, two bits a position: the quickest lookups, for building and verifying,
     /// which read every value.
     Decoded,
@@ -85,7 +85,7 @@ impl Database {
         while pieces < max_pieces {
             let next =
                 Slice::all(geometry, pieces + 1).into_iter().filter(|slice| slice.pieces() == pieces + 1);
-            if !next.into_iter().all(|slice| dir.join(format!("{slice}.egdb")).is_file()) {
+            if !next.into_iter().all(|slice| slice_file(&dir, slice).is_file()) {
                 break;
             }
             pieces += 1;
@@ -142,7 +142,7 @@ impl Database {
 
     /// Where `slice`'s file is.
     pub fn path(&self, slice: Slice) -> PathBuf {
-        self.dir.join(format!("{slice}.egdb"))
+        slice_file(&self.dir, slice)
     }
 
     /// What a file of `slice` must say it is.
@@ -258,4 +258,9 @@ impl Database {
         }
         Ok(tables)
     }
+}
+
+/// Where `slice`'s file is in the rule set's directory `dir`.
+fn slice_file(dir: &Path, slice: Slice) -> PathBuf {
+    dir.join(format!("{slice}.egdb"))
 }
