@@ -65,11 +65,13 @@ fn never_returns_an_illegal_move() {
 }
 
 #[test]
-fn no_move_when_the_game_is_over() {
+fn no_move_and_a_loss_when_the_game_is_over() {
     let position = Position::from_fen(Variant::English, "W:W29:B25,22").expect("a valid FEN");
     assert!(position.legal_moves().is_empty());
     let mut engine = engine(1, 1);
-    assert_eq!(search(&mut engine, &Game::new(position), Limits::depth(3)).best_move, None);
+    let result = search(&mut engine, &Game::new(position), Limits::depth(3));
+    assert_eq!(result.best_move, None);
+    assert_eq!(result.score, Score::loss_in(0), "the side to move has lost");
 }
 
 #[test]

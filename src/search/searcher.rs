@@ -20,6 +20,7 @@ use super::network::Network;
 use super::ordering::{MAX_PLY, Ordering};
 use super::score::Score;
 use super::tt::TranspositionTable;
+use super::value::{DRAW, loss_in};
 
 /// Stops a running search, or turns pondering into a real search. Shared between the
 /// thread that searches and the one that reads commands.
@@ -281,7 +282,9 @@ fn iterate(
         best_move: line.and_then(|line| line.pv.first().copied()).or(root_moves.first().copied()),
         ponder_move: line.and_then(|line| line.pv.get(1).copied()),
         pv: line.map_or_else(Vec::new, |line| line.pv.clone()),
-        score: Score::from_value(line.map_or(0, |line| line.score)),
+        score: Score::from_value(
+            line.map_or(if root_moves.is_empty() { loss_in(0) } else { DRAW }, |line| line.score),
+        ),
         depth: completed as u32,
         nodes: worker.nodes,
         time: worker.deadlines().elapsed(),
