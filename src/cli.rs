@@ -869,7 +869,8 @@ pub struct EgdbSlicesArgs {
     /// The most pieces on the board.
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=MAX_EGDB_PIECES))]
     pub pieces: u8,
-    /// Print a JSON array of {id, pieces, positions, needs} instead of text.
+    /// Print a JSON array of {id, pieces, positions, needs, file} instead of text (file:
+    /// the slice's file relative to the --dir of `build`).
     #[arg(long)]
     pub json: bool,
 }
