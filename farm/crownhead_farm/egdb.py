@@ -1,0 +1,97 @@
+"""``crownhead-farm egdb``: an endgame database built as a task graph, one task per slice
+(``crownhead egdb build --slice ID``), each waiting for the slices it needs.
+
+Slices travel through the object store: a task is given the files of the slices its
+slice needs, writes those its node lacks to the node's copy of the database (under
+``shipping.CACHE``'s parent, by binary and rule set), builds its slice there and returns
+the file, which the driver writes under ``DIR`` as it comes. A slice is built from every slice it
+needs, directly or through another. Slices whose file is in ``DIR`` already are
+read rather than built, so a stopped build resumes.
+"""
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import ray
+
+from . import command, tasks
+from .progress import Progress
+from .shipping import CACHE, Shipped, ship, write_atomically
+
+#: Where each node keeps its copy of the databases being built.
+NODE_DATABASES = CACHE.parent / "egdb"
+
+
+@dataclass(frozen=True)
+class Slice:
+    """A slice as ``crownhead egdb slices --json`` lists it."""
+
+    id: str
+    positions: int
+    needs: tuple
+    file: str
+
+    def __str__(self):
+        return f"slice {self.id}"
+
+
+def closure(slices):
+    """Every slice each slice needs, directly or through another: building one probes
+    the slices its positions' moves and captures reach, captures played out to the end."""
+    needed = {}
+    for target in slices:
+        reached = set(target.needs)
+        for need in target.needs:
+            reached |= needed[need]
+        needed[target.id] = reached
+    return needed
+
+
+def list_slices(binary, variant, pieces):
+    """The slices up to ``pieces`` pieces, in build order."""
+    listed = json.loads(command.run([binary, "egdb", "slices", "--variant", variant, "--pieces", pieces, "--json"]))
+    return [Slice(s["id"], s["positions"], tuple(s["needs"]), s["file"]) for s in listed]
+
+
+@ray.remote(**tasks.TASK_OPTIONS)
+def build_slice(binary: Shipped, variant, pieces, target, need_files, *need_contents):
+    """Task: builds slice ``target`` from the files of its needs and returns its file."""
+    root = NODE_DATABASES / f"{binary.digest[:16]}-{variant}"
+    for name, content in zip(need_files, need_contents):
+        if not (root / name).exists():
+            write_atomically(root / name, content)
+    args = ["egdb", "build", "--variant", variant, "--pieces", pieces, "--dir", root]
+    command.run([binary.path(), *args, "--threads", 1, "--slice", target.id])
+    return (root / target.file).read_bytes()
+
+
+def run(binary, variant, pieces, out):
+    """Builds the slices missing from ``out`` and writes each file as it comes.
+
+    Returns the number of slices built and of those already there.
+    """
+    slices = list_slices(binary, variant, pieces)
+    by_id, needed = {s.id: s for s in slices}, closure(slices)
+    missing = [s for s in slices if not (Path(out) / s.file).exists()]
+    progress = Progress("egdb", "positions", tasks=len(missing), work=sum(s.positions for s in missing))
+    shipped_binary = ship(binary, executable=True)
+    refs, pending = {}, {}
+    for target in slices:
+        if (Path(out) / target.file).exists():
+            continue
+        needs = [by_id[need] for need in sorted(needed[target.id])]
+        for need in needs:
+            if need.id not in refs:
+                refs[need.id] = ray.put((Path(out) / need.file).read_bytes())
+        files = [need.file for need in needs]
+        ref = build_slice.remote(shipped_binary, variant, pieces, target, files, *(refs[n.id] for n in needs))
+        refs[target.id] = ref
+        pending[ref] = target
+
+    def done(target, content):
+        write_atomically(Path(out) / target.file, content)
+        progress.done(target.positions)
+
+    tasks.gather(pending, done, progress)
+    return len(missing), len(slices) - len(missing)
