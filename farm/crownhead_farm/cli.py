@@ -21,8 +21,11 @@ def common_arguments(parser):
     """The options every subcommand takes: the cluster and the binary."""
     parser.add_argument("--address", help="join the Ray cluster there (default: start a local one)")
     parser.add_argument("--workers", type=positive, help="CPUs of the local cluster (default: all)")
-    parser.add_argument("--crownhead", help="the crownhead binary to ship (default: $CROWNHEAD, the PATH, "
-                        "then the repository's target/release/crownhead)")
+    parser.add_argument(
+        "--crownhead",
+        help="the crownhead binary to ship (default: $CROWNHEAD, the PATH, "
+        "then the repository's target/release/crownhead)",
+    )
 
 
 def selfplay_parser(subparsers):
@@ -69,6 +72,7 @@ def egdb_parser(subparsers):
     parser.add_argument("--variant", default="english")
     parser.add_argument("--pieces", type=positive, required=True)
     parser.add_argument("--dir", type=Path, required=True, help="the databases' directory, as egdb build's")
+    parser.add_argument("--threads", type=positive, default=1, help="threads (and CPUs) of each slice's task")
 
 
 def parser():
@@ -88,10 +92,17 @@ def limit_arguments(args, names):
 
 def run_selfplay(args, crownhead):
     """Runs ``selfplay`` and prints the shards' summaries."""
+    cluster.connect(args.address, args.workers)
     options = selfplay.Options(
-        variant=args.variant, games=args.games, limit=limit_arguments(args, ["nodes", "depth"]),
-        shards=args.shards, out=args.out, seed=args.seed, random_plies=args.random_plies,
-        openings=args.openings, eval_file=args.eval_file,
+        variant=args.variant,
+        games=args.games,
+        limit=limit_arguments(args, ["nodes", "depth"]),
+        shards=args.shards,
+        out=args.out,
+        seed=args.seed,
+        random_plies=args.random_plies,
+        openings=args.openings,
+        eval_file=args.eval_file,
     )
     for shard, summary in sorted(selfplay.run(options, crownhead).items()):
         print(f"shard {shard}/{args.shards}: {summary}")
@@ -101,18 +112,27 @@ def run_sprt(args, crownhead):
     """Builds the revisions if asked, runs ``sprt`` and prints crownhead's summary."""
     candidate = args.candidate_binary or revisions.build(args.candidate)
     base = args.base_binary or revisions.build(args.base)
+    cluster.connect(args.address, args.workers)
     options = sprt.Options(
-        variant=args.variant, sprt=args.sprt, limit=limit_arguments(args, ["tc", "movetime", "depth", "nodes"]),
-        openings=args.openings, games=args.games, batch_pairs=args.batch_pairs,
-        candidate_options=tuple(args.candidate_option), base_options=tuple(args.base_option),
+        variant=args.variant,
+        sprt=args.sprt,
+        limit=limit_arguments(args, ["tc", "movetime", "depth", "nodes"]),
+        openings=args.openings,
+        games=args.games,
+        batch_pairs=args.batch_pairs,
+        candidate_options=tuple(args.candidate_option),
+        base_options=tuple(args.base_option),
     )
     print(sprt.run(crownhead, candidate, base, options, args.dir), end="")
 
 
 def run_egdb(args, crownhead):
     """Runs ``egdb`` and prints what it built."""
-    built, kept = egdb.run(crownhead, args.variant, args.pieces, args.dir)
-    print(f"{args.variant} up to {args.pieces} pieces in {args.dir}: {built} slices built, {kept} already there")
+    cluster.connect(args.address, args.workers)
+    built, kept = egdb.run(crownhead, args.variant, args.pieces, args.dir, args.threads)
+    print(
+        f"{args.variant} up to {args.pieces} pieces in {args.dir}: {built} slices built, {kept} already there"
+    )
 
 
 def main(argv=None):
@@ -120,7 +140,6 @@ def main(argv=None):
     args = parser().parse_args(argv)
     try:
         crownhead = binary.find(args.crownhead)
-        cluster.connect(args.address, args.workers)
         {"selfplay": run_selfplay, "sprt": run_sprt, "egdb": run_egdb}[args.command](args, crownhead)
     except (binary.NoBinary, CommandFailed, TaskFailed) as error:
         print(f"crownhead-farm: error: {error}", file=sys.stderr)

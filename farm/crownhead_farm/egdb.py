@@ -50,24 +50,28 @@ def closure(slices):
 
 def list_slices(binary, variant, pieces):
     """The slices up to ``pieces`` pieces, in build order."""
-    listed = json.loads(command.run([binary, "egdb", "slices", "--variant", variant, "--pieces", pieces, "--json"]))
+    listed = json.loads(
+        command.run([binary, "egdb", "slices", "--variant", variant, "--pieces", pieces, "--json"])
+    )
     return [Slice(s["id"], s["positions"], tuple(s["needs"]), s["file"]) for s in listed]
 
 
 @ray.remote(**tasks.TASK_OPTIONS)
-def build_slice(binary: Shipped, variant, pieces, target, need_files, *need_contents):
-    """Task: builds slice ``target`` from the files of its needs and returns its file."""
+def build_slice(binary: Shipped, variant, pieces, threads, target, need_files, *need_contents):
+    """Task: builds slice ``target`` on ``threads`` threads from the files of its needs
+    and returns its file."""
     root = NODE_DATABASES / f"{binary.digest[:16]}-{variant}"
     for name, content in zip(need_files, need_contents):
         if not (root / name).exists():
             write_atomically(root / name, content)
     args = ["egdb", "build", "--variant", variant, "--pieces", pieces, "--dir", root]
-    command.run([binary.path(), *args, "--threads", 1, "--slice", target.id])
+    command.run([binary.path(), *args, "--threads", threads, "--slice", target.id])
     return (root / target.file).read_bytes()
 
 
-def run(binary, variant, pieces, out):
-    """Builds the slices missing from ``out`` and writes each file as it comes.
+def run(binary, variant, pieces, out, threads=1):
+    """Builds the slices missing from ``out``, each task on ``threads`` threads (and as
+    many CPUs of the cluster), and writes each file as it comes.
 
     Returns the number of slices built and of those already there.
     """
@@ -85,7 +89,10 @@ def run(binary, variant, pieces, out):
             if need.id not in refs:
                 refs[need.id] = ray.put((Path(out) / need.file).read_bytes())
         files = [need.file for need in needs]
-        ref = build_slice.remote(shipped_binary, variant, pieces, target, files, *(refs[n.id] for n in needs))
+        task = build_slice.options(num_cpus=threads)
+        ref = task.remote(
+            shipped_binary, variant, pieces, threads, target, files, *(refs[n.id] for n in needs)
+        )
         refs[target.id] = ref
         pending[ref] = target
 

@@ -19,6 +19,8 @@ def build(revision):
     script = root / "scripts" / "build-revision" if root else None
     if not (script and script.is_file()):
         raise binary.NoBinary(f"building '{revision}' needs the crownhead repository: run from inside it")
-    print(f"crownhead-farm: building {revision} (scripts/build-revision)", file=sys.stderr)
+    print(
+        f"crownhead-farm: {revision}: building unless built before (scripts/build-revision)", file=sys.stderr
+    )
     out = command.run([script, revision], cwd=root)
     return root / Path(out.strip().splitlines()[-1])

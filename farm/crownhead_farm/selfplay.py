@@ -92,7 +92,9 @@ def run(options, binary):
 
     Returns the shards' summaries by shard (those played now).
     """
-    todo = [k for k in range(1, options.shards + 1) if not shard_file(options.out, k, options.shards).exists()]
+    todo = [
+        k for k in range(1, options.shards + 1) if not shard_file(options.out, k, options.shards).exists()
+    ]
     progress = Progress(
         "selfplay",
         "games",

@@ -30,10 +30,7 @@ class Shipped:
         """On a worker: the file's local path, written from the object store if missing."""
         path = CACHE / self.digest / self.name
         if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(path, ray.get(self.ref))
-            if self.executable:
-                path.chmod(0o755)
+            write_atomically(path, ray.get(self.ref), 0o755 if self.executable else 0o644)
         return path
 
 
@@ -44,13 +41,13 @@ def ship(path, executable=False):
     return Shipped(Path(path).name, digest, executable, ray.put(content))
 
 
-def write_atomically(path, content):
-    """Writes ``content`` to ``path`` under a temporary name, then renames it, so that a
-    file seen under its name is whole."""
+def write_atomically(path, content, mode=0o644):
+    """Writes ``content`` to ``path`` under a temporary name with permissions ``mode``,
+    then renames it, so that a file seen under its name is whole and usable."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     with os.fdopen(handle, "wb") as file:
         file.write(content)
-    os.chmod(temporary, 0o644)
+    os.chmod(temporary, mode)
     os.replace(temporary, path)

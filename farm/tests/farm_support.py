@@ -24,7 +24,9 @@ def run_farm(address, *args):
 
 def run_crownhead(binary, *args):
     """Runs crownhead to its end and returns its standard output."""
-    done = subprocess.run([binary, *map(str, args)], capture_output=True, text=True, timeout=TIMEOUT, check=True)
+    done = subprocess.run(
+        [binary, *map(str, args)], capture_output=True, text=True, timeout=TIMEOUT, check=True
+    )
     return done.stdout
 
 

@@ -2,9 +2,9 @@
 
 import threading
 
-from .farm_support import kill_a_worker, run_crownhead, same_tree
-
 from crownhead_farm import egdb
+
+from .farm_support import kill_a_worker, run_crownhead, same_tree
 
 
 def reference(crownhead, directory, pieces):

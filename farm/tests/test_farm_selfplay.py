@@ -2,9 +2,9 @@
 
 import threading
 
-from .farm_support import kill_a_worker, run_crownhead, run_farm, same_tree
-
 from crownhead_farm import selfplay
+
+from .farm_support import kill_a_worker, run_crownhead, run_farm, same_tree
 
 GAMES, SHARDS = 12, 4
 
@@ -14,15 +14,41 @@ def reference(crownhead, directory, nodes):
     directory.mkdir()
     for shard in range(1, SHARDS + 1):
         out = selfplay.shard_file(directory, shard, SHARDS)
-        run_crownhead(crownhead, "selfplay", "--games", GAMES, "--nodes", nodes, "--seed", 7,
-                      "--shard", f"{shard}/{SHARDS}", "--out", out)
+        run_crownhead(
+            crownhead,
+            "selfplay",
+            "--games",
+            GAMES,
+            "--nodes",
+            nodes,
+            "--seed",
+            7,
+            "--shard",
+            f"{shard}/{SHARDS}",
+            "--out",
+            out,
+        )
     return directory
 
 
 def test_four_shards_are_the_files_crownhead_writes_and_a_stopped_run_resumes(crownhead, cluster, tmp_path):
     out = tmp_path / "farm"
-    done = run_farm(cluster, "selfplay", "--crownhead", crownhead, "--games", GAMES, "--nodes", 300,
-                    "--seed", 7, "--shards", SHARDS, "--out", out)
+    done = run_farm(
+        cluster,
+        "selfplay",
+        "--crownhead",
+        crownhead,
+        "--games",
+        GAMES,
+        "--nodes",
+        300,
+        "--seed",
+        7,
+        "--shards",
+        SHARDS,
+        "--out",
+        out,
+    )
     assert done.returncode == 0, done.stderr
     assert "selfplay: 4/4 tasks, 12 games" in done.stderr
     assert [line.split(":")[0] for line in done.stdout.splitlines()] == [f"shard {k}/4" for k in range(1, 5)]
@@ -30,16 +56,18 @@ def test_four_shards_are_the_files_crownhead_writes_and_a_stopped_run_resumes(cr
     same_tree(out, expected)
 
     selfplay.shard_file(out, 3, SHARDS).unlink()
-    options = selfplay.Options(variant="english", games=GAMES, limit=["--nodes", 300], shards=SHARDS,
-                               out=out, seed=7)
+    options = selfplay.Options(
+        variant="english", games=GAMES, limit=["--nodes", 300], shards=SHARDS, out=out, seed=7
+    )
     assert list(selfplay.run(options, crownhead)) == [3]
     same_tree(out, expected)
 
 
 def test_a_worker_killed_mid_run_loses_and_doubles_no_game(crownhead, cluster, tmp_path):
     out = tmp_path / "farm"
-    options = selfplay.Options(variant="english", games=GAMES, limit=["--nodes", 3000], shards=SHARDS,
-                               out=out, seed=7)
+    options = selfplay.Options(
+        variant="english", games=GAMES, limit=["--nodes", 3000], shards=SHARDS, out=out, seed=7
+    )
     result = {}
     farm = threading.Thread(target=lambda: result.update(selfplay.run(options, crownhead)))
     farm.start()

@@ -1,8 +1,8 @@
 """``crownhead-farm sprt`` against ``crownhead match --sprt`` playing the same pairs."""
 
-from .farm_support import ROOT, run_crownhead, run_farm
-
 from crownhead_farm import sprt
+
+from .farm_support import ROOT, run_crownhead, run_farm
 
 #: The second engine's network: crownhead against itself with another network wins,
 #: draws and loses; one search thread at a fixed node count plays the same games on
@@ -12,20 +12,59 @@ NETWORK = f"eval-file={ROOT / 'nets' / 'next' / 'english-gen1.nnue'}"
 
 def test_forty_games_count_as_one_match_counts_them_and_a_stopped_test_resumes(crownhead, cluster, tmp_path):
     state = tmp_path / "batches"
-    done = run_farm(cluster, "sprt", "--crownhead", crownhead, "--base-binary", crownhead, "--candidate-binary",
-                    crownhead, "--base-option", NETWORK, "--sprt", "0,5", "--nodes", 300, "--games", 40,
-                    "--batch-pairs", 3, "--dir", state)
+    done = run_farm(
+        cluster,
+        "sprt",
+        "--crownhead",
+        crownhead,
+        "--base-binary",
+        crownhead,
+        "--candidate-binary",
+        crownhead,
+        "--base-option",
+        NETWORK,
+        "--sprt",
+        "0,5",
+        "--nodes",
+        300,
+        "--games",
+        40,
+        "--batch-pairs",
+        3,
+        "--dir",
+        state,
+    )
     assert done.returncode == 0, done.stderr
-    expected = run_crownhead(crownhead, "match", "--engine", crownhead, "--engine", crownhead, "--engine-option",
-                             NETWORK, "--sprt", "0,5", "--nodes", 300, "--games", 40)
+    expected = run_crownhead(
+        crownhead,
+        "match",
+        "--engine",
+        crownhead,
+        "--engine",
+        crownhead,
+        "--engine-option",
+        NETWORK,
+        "--sprt",
+        "0,5",
+        "--nodes",
+        300,
+        "--games",
+        40,
+    )
     assert done.stdout == expected
     assert "Pentanomial  LL" in expected and "sprt: 7 tasks, 40 games" in done.stderr, done.stderr
     assert len(list(state.glob("pairs-*.json"))) == 7
 
     # A batch lost from the middle is played again, the others are read back.
     (state / "pairs-7-9.json").unlink()
-    options = sprt.Options(variant="english", sprt="0,5", limit=["--nodes", "300"], games=40, batch_pairs=3,
-                           base_options=(NETWORK,))
+    options = sprt.Options(
+        variant="english",
+        sprt="0,5",
+        limit=["--nodes", "300"],
+        games=40,
+        batch_pairs=3,
+        base_options=(NETWORK,),
+    )
     assert sprt.run(crownhead, crownhead, crownhead, options, state) == expected
     assert (state / "pairs-7-9.json").exists()
 
@@ -40,8 +79,24 @@ def test_batches_cover_the_pairs_around_those_played():
 def test_a_failing_task_is_reported_with_its_command_and_output(crownhead, cluster, tmp_path):
     bad_openings = tmp_path / "openings.txt"
     bad_openings.write_text("11-15 23-19 12-17\n")
-    done = run_farm(cluster, "sprt", "--crownhead", crownhead, "--base-binary", crownhead, "--candidate-binary",
-                    crownhead, "--sprt", "0,5", "--depth", 1, "--games", 4, "--openings", bad_openings)
+    done = run_farm(
+        cluster,
+        "sprt",
+        "--crownhead",
+        crownhead,
+        "--base-binary",
+        crownhead,
+        "--candidate-binary",
+        crownhead,
+        "--sprt",
+        "0,5",
+        "--depth",
+        1,
+        "--games",
+        4,
+        "--openings",
+        bad_openings,
+    )
     assert done.returncode == 2
     error = done.stderr
     assert "crownhead-farm: error: pairs 1-2 failed after 4 tries" in error, error
