@@ -14,41 +14,15 @@ def reference(crownhead, directory, nodes):
     directory.mkdir()
     for shard in range(1, SHARDS + 1):
         out = selfplay.shard_file(directory, shard, SHARDS)
-        run_crownhead(
-            crownhead,
-            "selfplay",
-            "--games",
-            GAMES,
-            "--nodes",
-            nodes,
-            "--seed",
-            7,
-            "--shard",
-            f"{shard}/{SHARDS}",
-            "--out",
-            out,
-        )
+        run = ["--games", GAMES, "--nodes", nodes, "--seed", 7, "--shard", f"{shard}/{SHARDS}"]
+        run_crownhead(crownhead, "selfplay", *run, "--out", out)
     return directory
 
 
 def test_four_shards_are_the_files_crownhead_writes_and_a_stopped_run_resumes(crownhead, cluster, tmp_path):
     out = tmp_path / "farm"
-    done = run_farm(
-        cluster,
-        "selfplay",
-        "--crownhead",
-        crownhead,
-        "--games",
-        GAMES,
-        "--nodes",
-        300,
-        "--seed",
-        7,
-        "--shards",
-        SHARDS,
-        "--out",
-        out,
-    )
+    run = ["--games", GAMES, "--nodes", 300, "--seed", 7, "--shards", SHARDS]
+    done = run_farm(cluster, "selfplay", "--crownhead", crownhead, *run, "--out", out)
     assert done.returncode == 0, done.stderr
     assert "selfplay: 4/4 tasks, 12 games" in done.stderr
     assert [line.split(":")[0] for line in done.stdout.splitlines()] == [f"shard {k}/4" for k in range(1, 5)]

@@ -9,48 +9,22 @@ from .farm_support import ROOT, run_crownhead, run_farm
 #: every run.
 NETWORK = f"eval-file={ROOT / 'nets' / 'next' / 'english-gen1.nnue'}"
 
+#: The test of the comparison: its bounds, limit and length.
+TEST = ["--sprt", "0,5", "--nodes", "300", "--games", "40"]
+
+
+def farm_sprt(cluster, crownhead, *args):
+    """``crownhead-farm sprt`` of crownhead against itself, with ``args``."""
+    engines = ["--crownhead", crownhead, "--base-binary", crownhead, "--candidate-binary", crownhead]
+    return run_farm(cluster, "sprt", *engines, *args)
+
 
 def test_forty_games_count_as_one_match_counts_them_and_a_stopped_test_resumes(crownhead, cluster, tmp_path):
     state = tmp_path / "batches"
-    done = run_farm(
-        cluster,
-        "sprt",
-        "--crownhead",
-        crownhead,
-        "--base-binary",
-        crownhead,
-        "--candidate-binary",
-        crownhead,
-        "--base-option",
-        NETWORK,
-        "--sprt",
-        "0,5",
-        "--nodes",
-        300,
-        "--games",
-        40,
-        "--batch-pairs",
-        3,
-        "--dir",
-        state,
-    )
+    done = farm_sprt(cluster, crownhead, "--base-option", NETWORK, *TEST, "--batch-pairs", 3, "--dir", state)
     assert done.returncode == 0, done.stderr
-    expected = run_crownhead(
-        crownhead,
-        "match",
-        "--engine",
-        crownhead,
-        "--engine",
-        crownhead,
-        "--engine-option",
-        NETWORK,
-        "--sprt",
-        "0,5",
-        "--nodes",
-        300,
-        "--games",
-        40,
-    )
+    engines = ["--engine", crownhead, "--engine", crownhead, "--engine-option", NETWORK]
+    expected = run_crownhead(crownhead, "match", *engines, *TEST)
     assert done.stdout == expected
     assert "Pentanomial  LL" in expected and "sprt: 7 tasks, 40 games" in done.stderr, done.stderr
     assert len(list(state.glob("pairs-*.json"))) == 7
@@ -79,23 +53,8 @@ def test_batches_cover_the_pairs_around_those_played():
 def test_a_failing_task_is_reported_with_its_command_and_output(crownhead, cluster, tmp_path):
     bad_openings = tmp_path / "openings.txt"
     bad_openings.write_text("11-15 23-19 12-17\n")
-    done = run_farm(
-        cluster,
-        "sprt",
-        "--crownhead",
-        crownhead,
-        "--base-binary",
-        crownhead,
-        "--candidate-binary",
-        crownhead,
-        "--sprt",
-        "0,5",
-        "--depth",
-        1,
-        "--games",
-        4,
-        "--openings",
-        bad_openings,
+    done = farm_sprt(
+        cluster, crownhead, "--sprt", "0,5", "--depth", 1, "--games", 4, "--openings", bad_openings
     )
     assert done.returncode == 2
     error = done.stderr
