@@ -141,7 +141,7 @@ def main(argv=None):
     try:
         crownhead = binary.find(args.crownhead)
         {"selfplay": run_selfplay, "sprt": run_sprt, "egdb": run_egdb}[args.command](args, crownhead)
-    except (binary.NoBinary, CommandFailed, TaskFailed) as error:
+    except (binary.NoBinary, CommandFailed, TaskFailed, OSError) as error:
         print(f"crownhead-farm: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -1,12 +1,11 @@
 """``crownhead-farm egdb``: an endgame database built as a task graph, one task per slice
 (``crownhead egdb build --slice ID``), each waiting for the slices it needs.
 
-Slices travel through the object store: a task is given the files of the slices its
-slice needs, writes those its node lacks to the node's copy of the database (under
-``shipping.CACHE``'s parent, by binary and rule set), builds its slice there and returns
-the file, which the driver writes under ``DIR`` as it comes. A slice is built from every slice it
-needs, directly or through another. Slices whose file is in ``DIR`` already are
-read rather than built, so a stopped build resumes.
+Slices travel through the object store: a task is given the files of every slice its
+slice needs, directly or through another, writes those its node lacks to the node's copy
+of the database (``NODE_DATABASES``, by binary and rule set), builds its slice there and
+returns the file, which the driver writes under ``DIR`` as it comes. Slices whose file
+is in ``DIR`` already are read rather than built, so a stopped build resumes.
 """
 
 import json
@@ -69,17 +68,16 @@ def build_slice(binary: Shipped, variant, pieces, threads, target, need_files, *
     return (root / target.file).read_bytes()
 
 
-def run(binary, variant, pieces, out, threads=1):
-    """Builds the slices missing from ``out``, each task on ``threads`` threads (and as
-    many CPUs of the cluster), and writes each file as it comes.
+def submit(binary, variant, pieces, out, threads):
+    """Submits a task for each slice missing from ``out``, each given the object-store
+    copies of the slices it needs (files of ``out``, or the tasks building them).
 
-    Returns the number of slices built and of those already there.
+    Returns the tasks' ObjectRefs, each to its slice, and the number of slices.
     """
     slices = list_slices(binary, variant, pieces)
     by_id, needed = {s.id: s for s in slices}, closure(slices)
-    missing = [s for s in slices if not (Path(out) / s.file).exists()]
-    progress = Progress("egdb", "positions", tasks=len(missing), work=sum(s.positions for s in missing))
     shipped_binary = ship(binary, executable=True)
+    task = build_slice.options(num_cpus=threads)
     refs, pending = {}, {}
     for target in slices:
         if (Path(out) / target.file).exists():
@@ -88,17 +86,26 @@ def run(binary, variant, pieces, out, threads=1):
         for need in needs:
             if need.id not in refs:
                 refs[need.id] = ray.put((Path(out) / need.file).read_bytes())
+        contents = [refs[need.id] for need in needs]
         files = [need.file for need in needs]
-        task = build_slice.options(num_cpus=threads)
-        ref = task.remote(
-            shipped_binary, variant, pieces, threads, target, files, *(refs[n.id] for n in needs)
-        )
-        refs[target.id] = ref
-        pending[ref] = target
+        refs[target.id] = task.remote(shipped_binary, variant, pieces, threads, target, files, *contents)
+        pending[refs[target.id]] = target
+    return pending, len(slices)
+
+
+def run(binary, variant, pieces, out, threads=1):
+    """Builds the slices missing from ``out``, each task on ``threads`` threads (and as
+    many CPUs of the cluster), and writes each file as it comes.
+
+    Returns the number of slices built and of those already there.
+    """
+    pending, count = submit(binary, variant, pieces, out, threads)
+    missing = list(pending.values())
+    progress = Progress("egdb", "positions", tasks=len(missing), work=sum(s.positions for s in missing))
 
     def done(target, content):
         write_atomically(Path(out) / target.file, content)
         progress.done(target.positions)
 
     tasks.gather(pending, done, progress)
-    return len(missing), len(slices) - len(missing)
+    return len(missing), count - len(missing)

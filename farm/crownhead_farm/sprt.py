@@ -139,9 +139,21 @@ class Test:
         return sprt["verdict"] != "no decision" or capped, note
 
 
+def check_sprt(binary, scratch, text):
+    """Has crownhead read the SPRT's bounds, before any game is played.
+
+    Raises:
+        command.CommandFailed: crownhead refuses them.
+    """
+    empty = Path(scratch) / "no-games.json"
+    empty.write_text('{"engines": ["", ""], "games": []}')
+    command.run([binary, "match-summary", "--sprt", text, empty])
+
+
 def run(binary, candidate, base, options, state=None):
     """Plays the test on the cluster and returns crownhead's text summary."""
     with tempfile.TemporaryDirectory(prefix="crownhead-farm-sprt-") as scratch:
+        check_sprt(binary, scratch, options.sprt)
         state = Path(state or scratch)
         state.mkdir(parents=True, exist_ok=True)
         return _play(binary, candidate, base, options, Test(binary, options, state))

@@ -1,6 +1,9 @@
 """``crownhead-farm sprt`` against ``crownhead match --sprt`` playing the same pairs."""
 
+import pytest
+
 from crownhead_farm import sprt
+from crownhead_farm.command import CommandFailed
 
 from .farm_support import ROOT, run_crownhead, run_farm
 
@@ -61,3 +64,9 @@ def test_a_failing_task_is_reported_with_its_command_and_output(crownhead, clust
     assert "crownhead-farm: error: pairs 1-2 failed after 4 tries" in error, error
     assert "match --engine" in error and "--pairs 1-2 --json" in error, error
     assert "line 1: illegal move '12-17'" in error, error
+
+
+def test_bad_bounds_are_refused_by_crownhead_before_any_game(crownhead, cluster):
+    options = sprt.Options(variant="english", sprt="5,0", limit=["--depth", "1"], games=4)
+    with pytest.raises(CommandFailed, match="is not ELO0,ELO1"):
+        sprt.run(crownhead, crownhead, crownhead, options)
