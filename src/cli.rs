@@ -18,6 +18,7 @@ use crate::protocol::dxp;
 use crate::rules::{Color, Game, Position, Variant};
 use crate::tools::matches::game::Limit;
 use crate::tools::matches::hub_client::EngineSpec;
+use crate::tools::matches::parts::PairRange;
 use crate::tools::matches::stats::Sprt;
 use crate::tools::matches::{MatchOptions, openings};
 use crate::tools::selfplay::{self, Shard};
@@ -60,6 +61,9 @@ pub enum Command {
     /// Play a match between two Hub engines.
     #[command(long_about = MATCH_ABOUT)]
     Match(MatchArgs),
+    /// Print the summary of a match played in parts (`match --pairs FIRST-LAST --json`
+    /// each): their games counted in game order, as one match would have counted them.
+    MatchSummary(MatchSummaryArgs),
     /// Print balanced short openings for matches: every distinct position a few plies
     /// from the start that the engine scores near equal at a fixed depth.
     Openings(OpeningsArgs),
@@ -485,6 +489,10 @@ pub struct MatchArgs {
     /// Games to play, rounded up to whole pairs; with --sprt, the most to play.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
+    /// Play only the game pairs FIRST to LAST, counted from 1 (pair k plays the k-th
+    /// opening, cycling, and is games 2k-1 and 2k): a part of a longer match.
+    #[arg(long, value_name = "FIRST-LAST", conflicts_with = "games")]
+    pub pairs: Option<PairRange>,
     /// Play until this SPRT decides: the normalized Elo of H0 and H1, and optionally the
     /// error rates alpha and beta (default 0.05 each).
     #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
@@ -502,6 +510,24 @@ pub struct MatchArgs {
     /// Append every game to this PDN file as it finishes.
     #[arg(long, value_name = "OUT.pdn")]
     pub pdn: Option<PathBuf>,
+    /// Print the summary as JSON, every game listed with its result for the first engine
+    /// (what `match-summary` reads).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `crownhead match-summary`.
+#[derive(Args)]
+pub struct MatchSummaryArgs {
+    /// The parts' summaries, as `match --json` writes them.
+    #[arg(value_name = "PART.json", required = true)]
+    pub parts: Vec<PathBuf>,
+    /// Count the games in order only until this SPRT decides, as `match --sprt` does.
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
+    pub sprt: Option<Sprt>,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// How long the engines of a match may think: exactly one of these.
@@ -548,11 +574,13 @@ impl MatchArgs {
             engines: engine_specs(matches)?,
             variant,
             games: self.games,
+            pairs: self.pairs,
             sprt: self.sprt,
             limit: self.limit.limit()?,
             openings,
             concurrency: usize::from(self.concurrency),
             pdn: self.pdn,
+            json: self.json,
         })
     }
 }
@@ -841,7 +869,8 @@ pub struct EgdbSlicesArgs {
     /// The most pieces on the board.
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=MAX_EGDB_PIECES))]
     pub pieces: u8,
-    /// Print a JSON array of {id, pieces, positions, needs} instead of text.
+    /// Print a JSON array of {id, pieces, positions, needs, file} instead of text (file:
+    /// the slice's file relative to the --dir of `build`).
     #[arg(long)]
     pub json: bool,
 }

@@ -84,6 +84,9 @@ fn run(command: Command, arg_matches: &ArgMatches) -> anyhow::Result<()> {
             let matches = arg_matches.subcommand_matches("match").unwrap_or(arg_matches);
             matches::run(&args.options(matches)?, &mut out)?;
         }
+        Command::MatchSummary(args) => {
+            matches::parts::summarise(&args.parts, args.sprt, args.json, &mut out)?
+        }
         Command::Openings(args) => {
             let (variant, plies) = (args.variant.variant, args.plies as usize);
             openings::write_balanced(variant, plies, args.depth, args.max_score, &mut out)?;

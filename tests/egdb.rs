@@ -262,6 +262,16 @@ fn the_commands_as_a_user_runs_them() {
     assert_eq!(slices[0]["positions"], 992);
     let needs = slices.iter().find(|slice| slice["id"] == "0201-xx").expect("0201-xx")["needs"].clone();
     assert_eq!(needs, serde_json::json!(["0101-xx"]));
+    // Each slice's file, relative to the directory, is the one `build` wrote there.
+    let mut listed: Vec<PathBuf> =
+        slices.iter().map(|slice| root.join(slice["file"].as_str().expect("a file name"))).collect();
+    let mut written: Vec<PathBuf> = std::fs::read_dir(root.join("english"))
+        .expect("english's directory")
+        .map(|entry| entry.expect("an entry").path())
+        .collect();
+    listed.sort();
+    written.sort();
+    assert_eq!(listed, written);
     let output = common::crownhead(&["egdb", "slices", "--variant", "english", "--pieces", "2"]);
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.lines().any(|line| line == "1001-5x pieces 2 positions 248 needs 1001-6x"), "{text}");

@@ -644,3 +644,134 @@ fn a_russian_match_from_a_fen_opening_is_written_with_its_fen() {
     let _ = std::fs::remove_file(&pdn);
     let _ = std::fs::remove_file(&opening);
 }
+
+/// `crownhead match` between crownhead and itself with another network (so that games
+/// are won, lost and drawn; one search thread at 300 nodes a move plays the same games
+/// on every run) with `args`: its standard output.
+fn part_match(args: &[&str]) -> String {
+    let network = format!("eval-file={}/nets/next/english-gen1.nnue", env!("CARGO_MANIFEST_DIR"));
+    let engines =
+        ["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--engine-option", &network, "--nodes", "300"];
+    let output =
+        common::crownhead_command().arg("match").args(engines).args(args).output().expect("the binary runs");
+    assert!(output.status.success(), "{args:?}: {}", text(&output.stderr));
+    text(&output.stdout)
+}
+
+/// The games of a JSON summary: number, score and ending, in game order.
+fn json_games(summary: &str) -> Vec<(u64, String, String)> {
+    let value: serde_json::Value = serde_json::from_str(summary).expect("JSON");
+    let mut games: Vec<(u64, String, String)> = value["games"]
+        .as_array()
+        .expect("a games array")
+        .iter()
+        .map(|game| {
+            let field = |name: &str| game[name].as_str().expect("a string").to_string();
+            (game["game"].as_u64().expect("a number"), field("score"), field("ending"))
+        })
+        .collect();
+    games.sort();
+    games
+}
+
+/// `--pairs 2-4` plays games 3 to 8 of the match, each as the whole match plays it (one
+/// thread at a fixed node count plays the same games), and its JSON counts them.
+#[test]
+fn a_range_of_pairs_plays_those_games_of_the_whole_match() {
+    let whole = json_games(&part_match(&["--games", "10", "--json", "--concurrency", "2"]));
+    assert_eq!(whole.iter().map(|game| game.0).collect::<Vec<_>>(), (1..=10).collect::<Vec<_>>());
+    let part = part_match(&["--pairs", "2-4", "--json"]);
+    assert_eq!(json_games(&part), whole[2..8].to_vec());
+    let value: serde_json::Value = serde_json::from_str(&part).expect("JSON");
+    let wins = whole[2..8].iter().filter(|game| game.1 == "win").count() as u64;
+    let draws = whole[2..8].iter().filter(|game| game.1 == "draw").count() as u64;
+    assert_eq!(value["wdl"], serde_json::json!({"wins": wins, "draws": draws, "losses": 6 - wins - draws}));
+    let mut pentanomial = [0u64; 5];
+    for pair in whole[2..8].chunks(2) {
+        let half_points =
+            |score: &str| ["loss", "draw", "win"].iter().position(|name| *name == score).expect("a score");
+        pentanomial[half_points(&pair[0].1) + half_points(&pair[1].1)] += 1;
+    }
+    assert_eq!(value["pentanomial"], serde_json::json!(pentanomial));
+    assert!(value.get("sprt").is_none(), "{part}");
+}
+
+/// The parts of a match, summarised together, give the whole match's summary, text and
+/// JSON, whatever order the parts come in.
+#[test]
+fn parts_summarised_together_are_the_whole_match() {
+    let dir = common::scratch("matches", "parts");
+    let mut paths = Vec::new();
+    for range in ["4-5", "1-3"] {
+        let path = dir.join(format!("{range}.json"));
+        std::fs::write(&path, part_match(&["--pairs", range, "--json"])).expect("a part file");
+        paths.push(path.to_string_lossy().into_owned());
+    }
+    let summarise = |extra: &[&str]| {
+        let output = common::crownhead_command()
+            .arg("match-summary")
+            .args(&paths)
+            .args(extra)
+            .output()
+            .expect("the binary runs");
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        text(&output.stdout)
+    };
+    assert_eq!(summarise(&[]), part_match(&["--games", "10"]));
+    assert_eq!(summarise(&["--json"]), part_match(&["--games", "10", "--json"]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Parts of an SPRT counted in game order stop where one match stops: the engine that
+/// always loses is rejected after 7 pairs (see above), though the parts hold 10.
+#[test]
+fn parts_counted_under_an_sprt_stop_where_the_match_stops() {
+    let dir = common::scratch("matches", "sprt-parts");
+    let loser = faulty("crash", 1);
+    let engines = ["--engine", &loser, "--engine", CROWNHEAD, "--depth", "1"];
+    let mut paths = Vec::new();
+    for range in ["1-5", "6-10"] {
+        let output = run_match(&[&engines[..], &["--pairs", range, "--json"]].concat());
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let path = dir.join(format!("{range}.json"));
+        std::fs::write(&path, &output.stdout).expect("a part file");
+        paths.push(path.to_string_lossy().into_owned());
+    }
+    let output = common::crownhead_command()
+        .arg("match-summary")
+        .args(["--sprt", "0,100"])
+        .args(&paths)
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let whole = run_match(&[&engines[..], &["--sprt", "0,100", "--games", "40"]].concat());
+    assert_eq!(text(&output.stdout), text(&whole.stdout));
+    assert!(text(&output.stdout).contains("H0 accepted"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_parts_are_reported_with_their_file() {
+    let dir = common::scratch("matches", "bad-parts");
+    let part = dir.join("part.json");
+    std::fs::write(&part, part_match(&["--pairs", "1-1", "--json"])).expect("a part file");
+    let other = dir.join("other.json");
+    std::fs::write(&other, r#"{"engines": ["x", "y"], "games": []}"#).expect("a file");
+    let garbled = dir.join("garbled.json");
+    std::fs::write(&garbled, "{\"engines\": [\"a\", \"b\"], \"games\": [{\"game\": 0}]}").expect("a file");
+    let missing = dir.join("missing.json");
+    let refused = |files: &[&PathBuf], expected: &str| {
+        let output = common::crownhead_command().arg("match-summary").args(files).output().expect("runs");
+        let error = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{error}");
+        assert!(error.contains(expected), "{expected} in {error}");
+        assert!(output.stdout.is_empty());
+    };
+    refused(&[&part, &part], "game 1 is in both");
+    refused(&[&part, &other], "other.json is a match of x against y, not of crownhead against");
+    refused(&[&part, &garbled], "garbled.json: not a match summary (crownhead match --json): bad game");
+    refused(&[&missing], "cannot read");
+    let output = run_match(&["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--depth", "1", "--pairs", "0-3"]);
+    assert!(text(&output.stderr).contains("is not FIRST-LAST"), "{}", text(&output.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

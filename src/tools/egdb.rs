@@ -154,7 +154,8 @@ pub fn peak_memory() -> String {
 }
 
 /// Lists every slice of `variant` up to `pieces` pieces in build order, each with its
-/// positions and the slices it needs: one line each, or a JSON array.
+/// positions and the slices it needs: one line each, or a JSON array that also names
+/// each slice's file, relative to the `--dir` of `build`.
 ///
 /// # Errors
 /// `out` cannot be written.
@@ -162,6 +163,7 @@ pub fn write_slices(variant: Variant, pieces: u8, json: bool, out: &mut impl Wri
     let variant = files_variant(variant);
     let geometry = &variant.rules().geometry;
     let indexer = crate::egdb::index::Indexer::new(geometry);
+    let relative = Database::open(variant, Path::new(""), pieces);
     let slices = Slice::all(geometry, pieces);
     let listed = slices.iter().map(|&slice| {
         let positions: u64 = slice.tables().map(|table| indexer.table_size(table)).sum();
@@ -171,7 +173,8 @@ pub fn write_slices(variant: Variant, pieces: u8, json: bool, out: &mut impl Wri
     if json {
         let array: Vec<serde_json::Value> = listed
             .map(|(slice, positions, needs)| {
-                serde_json::json!({"id": slice.to_string(), "pieces": slice.pieces(), "positions": positions, "needs": needs})
+                let file = relative.path(slice).to_string_lossy().into_owned();
+                serde_json::json!({"id": slice.to_string(), "pieces": slice.pieces(), "positions": positions, "needs": needs, "file": file})
             })
             .collect();
         writeln!(out, "{}", serde_json::Value::Array(array))?;

@@ -6,7 +6,9 @@
 
 pub mod game;
 pub mod hub_client;
+pub mod json;
 pub mod openings;
+pub mod parts;
 pub mod progress;
 pub mod record;
 pub mod stats;
@@ -23,11 +25,11 @@ use anyhow::Context;
 use self::game::{Fault, Limit, PlayedGame};
 use self::hub_client::{EngineSpec, HubClient};
 use self::openings::Opening;
+use self::parts::PairRange;
 use self::progress::Progress;
 use self::record::PdnRecorder;
-use self::stats::{Sprt, SprtVerdict};
-use self::summary::SprtOutcome;
-use self::tally::{GameScore, Tally};
+use self::stats::Sprt;
+use self::tally::{CountedGame, GameScore, SprtTally};
 use crate::rules::{Color, Variant};
 
 /// What to play.
@@ -40,6 +42,8 @@ pub struct MatchOptions {
     /// Games to play, rounded up to whole pairs. Without it: under an SPRT, until it
     /// decides; otherwise every opening once with each colour.
     pub games: Option<u64>,
+    /// Play only these game pairs (and not `games`).
+    pub pairs: Option<PairRange>,
     /// Stop when this test decides.
     pub sprt: Option<Sprt>,
     /// How long the engines may think.
@@ -50,6 +54,8 @@ pub struct MatchOptions {
     pub concurrency: usize,
     /// Append every game to this PDN file as it finishes.
     pub pdn: Option<PathBuf>,
+    /// Write the summary as JSON, with every game counted ([`json`]).
+    pub json: bool,
 }
 
 /// A finished game and who played it.
@@ -84,15 +90,17 @@ pub fn run(options: &MatchOptions, out: &mut impl Write) -> anyhow::Result<()> {
     let (first, second) = (start(0)?, start(1)?);
     let names = display_names([first.name(), second.name()], &options.engines);
     let mut first_clients = Some([Some(first), Some(second)]);
-    let total = match (options.games, options.sprt) {
-        (Some(games), _) => Some(games.div_ceil(2) * 2),
-        (None, Some(_)) => None,
-        (None, None) => Some(2 * options.openings.len() as u64),
+    let games = match (options.pairs, options.games, options.sprt) {
+        (Some(pairs), ..) => pairs.game_indices(),
+        (None, Some(games), _) => 0..games.div_ceil(2) * 2,
+        (None, None, Some(_)) => 0..u64::MAX,
+        (None, None, None) => 0..2 * options.openings.len() as u64,
     };
-    let schedule = Schedule { next: AtomicU64::new(0), total, stop: AtomicBool::new(false) };
+    let total = (games.end != u64::MAX).then(|| games.end - games.start);
+    let schedule =
+        Schedule { next: AtomicU64::new(games.start), end: games.end, stop: AtomicBool::new(false) };
     let progress = Progress::new(total, options.sprt);
-    let mut tally = Tally::default();
-    let mut verdict = SprtVerdict::Continue;
+    let mut count = SprtTally::new(options.sprt);
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let (sender, receiver) = mpsc::channel();
         for worker in 0..options.concurrency.max(1) {
@@ -122,28 +130,33 @@ pub fn run(options: &MatchOptions, out: &mut impl Write) -> anyhow::Result<()> {
                 Some(Color::Black) if white == 1 => GameScore::Win,
                 Some(_) => GameScore::Loss,
             };
-            tally.add(finished.index, score, finished.played.termination.kind());
-            progress.game_finished(&describe(&finished, players), &tally);
-            if let Some(sprt) = options.sprt.as_ref().filter(|_| verdict == SprtVerdict::Continue) {
-                verdict = sprt.verdict(sprt.llr(&tally.pentanomial));
-                if verdict != SprtVerdict::Continue {
-                    schedule.stop();
-                }
+            count.add(CountedGame {
+                index: finished.index,
+                score,
+                ending: finished.played.termination.kind(),
+            });
+            progress.game_finished(&describe(&finished, players), &count.tally);
+            if count.decided() {
+                schedule.stop();
             }
         }
         Ok(())
     })?;
     progress.finish();
-    let sprt = options.sprt.map(|sprt| SprtOutcome { sprt, verdict });
-    summary::write(out, &names, &tally, sprt.as_ref())?;
+    let sprt = count.outcome();
+    if options.json {
+        json::write(out, &names, &count.tally, sprt.as_ref())?;
+    } else {
+        summary::write(out, &names, &count.tally, sprt.as_ref())?;
+    }
     Ok(())
 }
 
 /// Which game to play next, and whether to stop.
 struct Schedule {
     next: AtomicU64,
-    /// Games in the match, if bounded.
-    total: Option<u64>,
+    /// The index after the last game to play (`u64::MAX` when only an SPRT ends the match).
+    end: u64,
     stop: AtomicBool,
 }
 
@@ -151,7 +164,7 @@ impl Schedule {
     /// The index of the next game to play, if there is one.
     fn take(&self) -> Option<u64> {
         let index = self.next.fetch_add(1, Ordering::SeqCst);
-        (!self.stopped() && self.total.is_none_or(|total| index < total)).then_some(index)
+        (!self.stopped() && index < self.end).then_some(index)
     }
 
     /// Starts no more games and abandons those under way.

@@ -57,11 +57,7 @@ pub fn write(
     if let Some(outcome) = sprt {
         let sprt = outcome.sprt;
         let (lower, upper) = sprt.bounds();
-        let verdict = match outcome.verdict {
-            SprtVerdict::AcceptH1 => "H1 accepted",
-            SprtVerdict::AcceptH0 => "H0 accepted",
-            SprtVerdict::Continue => "no decision",
-        };
+        let verdict = verdict_text(outcome.verdict);
         writeln!(
             out,
             "SPRT         LLR {:.2} ({lower:.2}, {upper:.2}), normalized Elo [{}, {}], alpha {}, beta {}: {verdict}",
@@ -74,4 +70,13 @@ pub fn write(
     }
     let endings: Vec<String> = tally.endings.iter().map(|(kind, count)| format!("{kind} {count}")).collect();
     writeln!(out, "Endings      {}", endings.join(", "))
+}
+
+/// `H1 accepted`, `H0 accepted` or `no decision`.
+pub fn verdict_text(verdict: SprtVerdict) -> &'static str {
+    match verdict {
+        SprtVerdict::AcceptH1 => "H1 accepted",
+        SprtVerdict::AcceptH0 => "H0 accepted",
+        SprtVerdict::Continue => "no decision",
+    }
 }

@@ -1,9 +1,11 @@
 //! The running count of a match: the first engine's wins, draws and losses, the game
-//! pairs by points, and the endings by kind.
+//! pairs by points, and the endings by kind; under an SPRT, the verdict, after which no
+//! game counts.
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::stats::{Pentanomial, Wdl};
+use super::stats::{Pentanomial, Sprt, SprtVerdict, Wdl};
+use super::summary::SprtOutcome;
 
 /// A game's result for the first engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +28,17 @@ impl GameScore {
     }
 }
 
+/// A finished game as the count sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountedGame {
+    /// The game's index in the match, from 0: games `2k` and `2k + 1` form pair `k`.
+    pub index: u64,
+    /// The first engine's result.
+    pub score: GameScore,
+    /// The kind of ending (`Termination::kind`).
+    pub ending: String,
+}
+
 /// The counts so far.
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
@@ -35,25 +48,65 @@ pub struct Tally {
     pub pentanomial: Pentanomial,
     /// Finished games by kind of ending (`Termination::kind`).
     pub endings: BTreeMap<String, u64>,
+    /// The games counted, in the order they were.
+    pub games: Vec<CountedGame>,
     /// Pairs with one game finished: the first engine's half-points in it.
     waiting: HashMap<u64, usize>,
 }
 
 impl Tally {
-    /// Counts game `index` (games `2k` and `2k + 1` form pair `k`).
-    pub fn add(&mut self, index: u64, score: GameScore, ending: String) {
-        match score {
+    /// Counts a game.
+    pub fn add(&mut self, game: CountedGame) {
+        match game.score {
             GameScore::Win => self.wdl.wins += 1,
             GameScore::Draw => self.wdl.draws += 1,
             GameScore::Loss => self.wdl.losses += 1,
         }
-        *self.endings.entry(ending).or_default() += 1;
-        let pair = index / 2;
+        *self.endings.entry(game.ending.clone()).or_default() += 1;
+        let pair = game.index / 2;
         match self.waiting.remove(&pair) {
-            Some(other) => self.pentanomial.add(other + score.half_points()),
+            Some(other) => self.pentanomial.add(other + game.score.half_points()),
             None => {
-                self.waiting.insert(pair, score.half_points());
+                self.waiting.insert(pair, game.score.half_points());
             }
         }
+        self.games.push(game);
+    }
+}
+
+/// A tally under an optional SPRT: once a bound is crossed, later games do not count.
+#[derive(Clone, Debug)]
+pub struct SprtTally {
+    /// The games counted.
+    pub tally: Tally,
+    sprt: Option<Sprt>,
+    verdict: SprtVerdict,
+}
+
+impl SprtTally {
+    /// An empty count, under `sprt` if there is one.
+    pub fn new(sprt: Option<Sprt>) -> SprtTally {
+        SprtTally { tally: Tally::default(), sprt, verdict: SprtVerdict::Continue }
+    }
+
+    /// Whether the SPRT has decided, so that no more game counts.
+    pub fn decided(&self) -> bool {
+        self.verdict != SprtVerdict::Continue
+    }
+
+    /// Counts a game unless the SPRT has decided, then takes the SPRT's verdict.
+    pub fn add(&mut self, game: CountedGame) {
+        if self.decided() {
+            return;
+        }
+        self.tally.add(game);
+        if let Some(sprt) = &self.sprt {
+            self.verdict = sprt.verdict(sprt.llr(&self.tally.pentanomial));
+        }
+    }
+
+    /// The SPRT and its verdict, if there is an SPRT.
+    pub fn outcome(&self) -> Option<SprtOutcome> {
+        self.sprt.map(|sprt| SprtOutcome { sprt, verdict: self.verdict })
     }
 }
