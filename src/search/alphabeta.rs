@@ -1,5 +1,5 @@
 //! The search of one thread: iterative deepening with aspiration windows, principal
-//! variation search, and a quiescence search over captures.
+//! variation search with late-move reductions, and a quiescence search over captures.
 //!
 //! Draughts specifics: a capture is forced, so quiescence never stands pat while one is
 //! pending; a position where the opponent threatens a capture gets one more ply before
@@ -20,6 +20,7 @@ use super::limits::Limits;
 use super::network::Network;
 use super::network::accumulator::Accumulators;
 use super::ordering::{MAX_PLY, MoveScores, Ordering, Picked, defer, pick};
+use super::reductions;
 use super::time::Deadlines;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::value::{
@@ -351,7 +352,17 @@ impl<'a> Worker<'a> {
             let score = if searched == 0 {
                 -self.alphabeta(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let probe = -self.alphabeta(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let quiet = !mv.is_capture() && !mv.crowns() && !child.has_capture();
+                let reduction =
+                    if quiet && depth >= reductions::MIN_DEPTH && searched >= reductions::FULL_DEPTH_MOVES {
+                        reductions::reduction(depth, searched + 1, pv_node)
+                    } else {
+                        0
+                    };
+                let mut probe = -self.alphabeta(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                if probe > alpha && reduction > 0 {
+                    probe = -self.alphabeta(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 if probe > alpha && probe < beta {
                     -self.alphabeta(&child, depth - 1, -beta, -alpha, ply + 1)
                 } else {

@@ -8,6 +8,7 @@ mod kings_ending;
 mod limits;
 pub mod network;
 mod ordering;
+mod reductions;
 mod score;
 mod searcher;
 mod time;

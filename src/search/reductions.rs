@@ -1,0 +1,35 @@
+//! Late-move reductions: a quiet move ordered late is searched shallower first, and
+//! again at full depth only if it then beats alpha. Good ordering puts the move that
+//! cuts off among the first few, so the late ones rarely need the full depth.
+
+use std::sync::LazyLock;
+
+/// The least remaining depth at which moves are reduced.
+pub const MIN_DEPTH: i32 = 3;
+
+/// Moves searched at full depth before reductions start: the hash move and the killers
+/// come first in the ordering.
+pub const FULL_DEPTH_MOVES: usize = 3;
+
+/// The largest depth and move number the table covers; larger ones use its last entry.
+const SIZE: usize = 64;
+
+/// Plies taken off by depth and by move number (from 1), growing with the logarithm
+/// of both, as in Stockfish.
+static TABLE: LazyLock<[[u8; SIZE]; SIZE]> = LazyLock::new(|| {
+    let mut table = [[0; SIZE]; SIZE];
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (number, reduction) in row.iter_mut().enumerate().skip(1) {
+            *reduction = (0.5 + (depth as f64).ln() * (number as f64).ln() / 2.0) as u8;
+        }
+    }
+    table
+});
+
+/// Plies to take off the `number`-th move (from 1) searched at `depth`: one less at a
+/// principal-variation node, and always leaving at least one ply.
+pub fn reduction(depth: i32, number: usize, pv_node: bool) -> i32 {
+    let row = (depth.max(0) as usize).min(SIZE - 1);
+    let plies = i32::from(TABLE[row][number.min(SIZE - 1)]) - i32::from(pv_node);
+    plies.clamp(0, depth - 2)
+}
