@@ -1,5 +1,6 @@
 //! The search of one thread: iterative deepening with aspiration windows, principal
-//! variation search with late-move reductions, and a quiescence search over captures.
+//! variation search with late-move reductions and ProbCut, and a quiescence search over
+//! captures.
 //!
 //! Draughts specifics: a capture is forced, so quiescence never stands pat while one is
 //! pending; a position where the opponent threatens a capture gets one more ply before
@@ -33,6 +34,16 @@ const POLL_INTERVAL: u64 = 1024;
 /// The least remaining depth at which a move another thread is searching is left for
 /// later.
 const DEFER_DEPTH: i32 = 3;
+
+/// How far above beta (centi-men) the evaluation and the shallow search of ProbCut must
+/// be: about a quarter of a man, as GuiNN and DarkHorse use.
+const PROBCUT_MARGIN: Value = 25;
+
+/// How many plies shallower ProbCut's verification searches.
+const PROBCUT_REDUCTION: i32 = 4;
+
+/// The least remaining depth at which ProbCut is tried.
+const PROBCUT_DEPTH: i32 = 5;
 
 /// What every thread of one search shares.
 pub struct Shared<'a> {
@@ -313,6 +324,10 @@ impl<'a> Worker<'a> {
             }
         }
 
+        if let Some(score) = self.probcut(position, depth, beta, ply, pv_node) {
+            return score;
+        }
+
         let mut moves = MoveList::new();
         position.generate_moves(&mut moves);
         if moves.is_empty() {
@@ -408,6 +423,29 @@ impl<'a> Worker<'a> {
             self.shared.table.store(key, entry);
         }
         best
+    }
+
+    /// ProbCut: at a quiet node off the principal variation whose evaluation is well
+    /// above beta, a search [`PROBCUT_REDUCTION`] plies shallower that also stays above
+    /// beta + [`PROBCUT_MARGIN`] is taken as proof that the full search would cut off.
+    fn probcut(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        beta: Value,
+        ply: usize,
+        pv_node: bool,
+    ) -> Option<Value> {
+        if pv_node || ply == 0 || depth < PROBCUT_DEPTH || is_decisive(beta) || position.has_capture() {
+            return None;
+        }
+        let bound = beta + PROBCUT_MARGIN;
+        if self.evaluate(position, ply) < bound {
+            return None;
+        }
+        let score = self.alphabeta(position, depth - PROBCUT_REDUCTION, bound - 1, bound, ply);
+        self.pv[ply].clear();
+        (score >= bound && !self.aborted).then_some(score)
     }
 
     /// Captures until the position is quiet, then the static evaluation. No stand-pat
