@@ -5,11 +5,11 @@
 use std::sync::LazyLock;
 
 /// The least remaining depth at which moves are reduced.
-pub const MIN_DEPTH: i32 = 3;
+const MIN_DEPTH: i32 = 3;
 
 /// Moves searched at full depth before reductions start: the hash move and the killers
 /// come first in the ordering.
-pub const FULL_DEPTH_MOVES: usize = 3;
+const FULL_DEPTH_MOVES: usize = 3;
 
 /// The largest depth and move number the table covers; larger ones use its last entry.
 const SIZE: usize = 64;
@@ -26,9 +26,13 @@ static TABLE: LazyLock<[[u8; SIZE]; SIZE]> = LazyLock::new(|| {
     table
 });
 
-/// Plies to take off the `number`-th move (from 1) searched at `depth`: one less at a
-/// principal-variation node, and always leaving at least one ply.
+/// Plies to take off the `number`-th quiet move (from 1) searched at `depth`: none for
+/// the first few moves or below [`MIN_DEPTH`], one less at a principal-variation node,
+/// and always leaving at least one ply.
 pub fn reduction(depth: i32, number: usize, pv_node: bool) -> i32 {
+    if depth < MIN_DEPTH || number <= FULL_DEPTH_MOVES {
+        return 0;
+    }
     let row = (depth.max(0) as usize).min(SIZE - 1);
     let plies = i32::from(TABLE[row][number.min(SIZE - 1)]) - i32::from(pv_node);
     plies.clamp(0, depth - 2)
