@@ -13,14 +13,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use arrayvec::ArrayVec;
 
 use crate::egdb::{self, Database, slice::Slice};
-use crate::rules::{Color, Move, MoveList, Position, resets_move_limit};
+use crate::rules::{Color, MAX_MOVES, Move, MoveList, Position, resets_move_limit};
 
 use super::in_progress::InProgress;
 use super::kings_ending;
 use super::limits::Limits;
 use super::network::Network;
 use super::network::accumulator::Accumulators;
-use super::ordering::{MAX_PLY, MoveScores, Ordering, Picked, defer, pick};
+use super::ordering::{Context, MAX_PLY, MoveScores, Ordering, Picked, defer, pick};
 use super::reductions;
 use super::time::Deadlines;
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -68,11 +68,13 @@ pub struct Shared<'a> {
 }
 
 /// A line of the search: a position of the game or of the current path, with the
-/// move-limit counter at it (positions before a reset cannot repeat).
+/// move-limit counter at it (positions before a reset cannot repeat) and the move that
+/// reached it when the search made that move.
 #[derive(Clone, Copy)]
 struct Frame {
     hash: u64,
     quiet_plies: u16,
+    reached_by: Option<Move>,
 }
 
 /// The result of one completed iteration, for one principal variation.
@@ -134,7 +136,11 @@ impl<'a> Worker<'a> {
             aborted: false,
             frames: history
                 .iter()
-                .map(|(position, quiet_plies)| Frame { hash: position.hash(), quiet_plies: *quiet_plies })
+                .map(|(position, quiet_plies)| Frame {
+                    hash: position.hash(),
+                    quiet_plies: *quiet_plies,
+                    reached_by: None,
+                })
                 .collect(),
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             excluded: Vec::new(),
@@ -267,7 +273,14 @@ impl<'a> Worker<'a> {
     fn push(&mut self, position: &Position, mv: &Move, child: &Position) {
         let quiet = self.frames.last().map_or(0, |frame| frame.quiet_plies);
         let quiet_plies = if resets_move_limit(position, mv) { 0 } else { quiet.saturating_add(1) };
-        self.frames.push(Frame { hash: child.hash(), quiet_plies });
+        self.frames.push(Frame { hash: child.hash(), quiet_plies, reached_by: Some(*mv) });
+    }
+
+    /// The moves that reached the position on top of the frames: the opponent's last
+    /// and one's own before it.
+    fn context(&self) -> Context {
+        let mut made = self.frames.iter().rev().map(|frame| frame.reached_by);
+        [made.next().flatten(), made.next().flatten()]
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -339,11 +352,13 @@ impl<'a> Worker<'a> {
         let hash_move =
             entry.and_then(|entry| entry.move_index).map(usize::from).filter(|&index| index < moves.len());
         let mut scores = MoveScores::new();
-        self.ordering.score_moves(&moves, ply, hash_move, &mut scores);
+        let context = self.context();
+        self.ordering.score_moves(&moves, ply, context, hash_move, &mut scores);
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_index = None;
         let mut searched = 0;
+        let mut failed_quiets = ArrayVec::<Move, MAX_MOVES>::new();
         while let Some(Picked { index, deferred, next }) = pick(&mut scores) {
             let mv = moves[index];
             if ply == 0 && self.excluded.contains(&mv) {
@@ -394,10 +409,13 @@ impl<'a> Worker<'a> {
                     alpha = score;
                     self.update_pv(ply, mv);
                     if alpha >= beta {
-                        self.ordering.record_cutoff(mv, ply, depth);
+                        self.ordering.record_cutoff(mv, &failed_quiets, ply, context, depth);
                         break;
                     }
                 }
+            }
+            if !mv.is_capture() {
+                failed_quiets.push(mv);
             }
         }
         if searched == 0 {

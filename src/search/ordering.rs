@@ -10,21 +10,40 @@ pub type MoveScores = ArrayVec<i32, MAX_MOVES>;
 /// The deepest ply the search tables cover.
 pub const MAX_PLY: usize = 128;
 
-/// What a thread has learnt about which moves cut off: two killer moves per ply and a
-/// history score per (from, to) square pair.
+/// What a thread has learnt about which moves cut off: two killer moves per ply, and
+/// history scores of quiet moves by their squares alone (from, to), after the opponent's
+/// last move (counter-move history) and after one's own move before it (follow-up
+/// history), each indexed by where that earlier move went.
 pub struct Ordering {
     killers: Box<[[Option<Move>; 2]; MAX_PLY]>,
-    history: Box<[[i32; 64]; 64]>,
+    history: History,
+    counter: History,
+    follow_up: History,
 }
 
 impl Default for Ordering {
     fn default() -> Ordering {
-        Ordering { killers: Box::new([[None; 2]; MAX_PLY]), history: Box::new([[0; 64]; 64]) }
+        Ordering {
+            killers: Box::new([[None; 2]; MAX_PLY]),
+            history: History::new(SQUARES * SQUARES),
+            counter: History::new(SQUARES * SQUARES * SQUARES),
+            follow_up: History::new(SQUARES * SQUARES * SQUARES),
+        }
     }
 }
 
+/// The moves played to reach a node: the opponent's last move and one's own before it,
+/// when the search made them (not before the root).
+pub type Context = [Option<Move>; 2];
+
 const HASH_MOVE: i32 = 1 << 30;
 const KILLER: [i32; 2] = [1 << 29, (1 << 29) - 1];
+
+/// The bound of a history score: the three tables together stay far below the killers.
+const HISTORY_MAX: i32 = 1 << 14;
+
+/// Square indices the tables cover (a board's squares are numbered below 64).
+const SQUARES: usize = 64;
 
 impl Ordering {
     /// Forgets everything (a new game).
@@ -32,12 +51,13 @@ impl Ordering {
         *self = Ordering::default();
     }
 
-    /// Fills `scores` with a score for each of `moves` at `ply`, higher first;
-    /// `hash_move` is the table's best move.
+    /// Fills `scores` with a score for each of `moves` at `ply` reached by `context`,
+    /// higher first; `hash_move` is the table's best move.
     pub fn score_moves(
         &self,
         moves: &MoveList,
         ply: usize,
+        context: Context,
         hash_move: Option<usize>,
         scores: &mut MoveScores,
     ) {
@@ -49,15 +69,27 @@ impl Ordering {
             } else if let Some(slot) = killers.iter().position(|killer| *killer == Some(*mv)) {
                 KILLER[slot]
             } else {
-                self.history[mv.from().index() as usize][mv.to().index() as usize]
-                    + mv.captured().count() as i32 * (1 << 20)
+                self.history_score(*mv, context) + mv.captured().count() as i32 * (1 << 20)
             }
         }));
     }
 
-    /// Records that the quiet move `mv` caused a cutoff at `ply` after a search of
-    /// `depth`.
-    pub fn record_cutoff(&mut self, mv: Move, ply: usize, depth: i32) {
+    /// The sum of the three history scores of a move.
+    fn history_score(&self, mv: Move, [last, before]: Context) -> i32 {
+        let mut score = self.history.get(squares(mv));
+        if let Some(last) = last {
+            score += self.counter.get(after(last, mv));
+        }
+        if let Some(before) = before {
+            score += self.follow_up.get(after(before, mv));
+        }
+        score
+    }
+
+    /// Records that the quiet move `mv` caused a cutoff at `ply` reached by `context`
+    /// after a search of `depth`, and that the quiet moves `failed` searched before it
+    /// did not.
+    pub fn record_cutoff(&mut self, mv: Move, failed: &[Move], ply: usize, context: Context, depth: i32) {
         if mv.is_capture() {
             return;
         }
@@ -66,18 +98,65 @@ impl Ordering {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
-        let entry = &mut self.history[mv.from().index() as usize][mv.to().index() as usize];
-        *entry = (*entry + depth * depth).min(1 << 19);
+        let bonus = (depth * depth).min(HISTORY_MAX);
+        self.reward(mv, context, bonus);
+        for &other in failed {
+            self.reward(other, context, -bonus);
+        }
+    }
+
+    /// Adds `bonus` to every history score of `mv` after `context`.
+    fn reward(&mut self, mv: Move, [last, before]: Context, bonus: i32) {
+        self.history.update(squares(mv), bonus);
+        if let Some(last) = last {
+            self.counter.update(after(last, mv), bonus);
+        }
+        if let Some(before) = before {
+            self.follow_up.update(after(before, mv), bonus);
+        }
     }
 
     /// Halves every history score, between searches, so old lessons fade.
     pub fn age(&mut self) {
-        for row in self.history.iter_mut() {
-            for entry in row.iter_mut() {
-                *entry /= 2;
-            }
+        for table in [&mut self.history, &mut self.counter, &mut self.follow_up] {
+            table.age();
         }
     }
+}
+
+/// One table of history scores.
+struct History(Box<[i32]>);
+
+impl History {
+    fn new(len: usize) -> History {
+        History(vec![0; len].into_boxed_slice())
+    }
+
+    fn get(&self, index: usize) -> i32 {
+        self.0[index]
+    }
+
+    /// Moves a score by `bonus` towards the bound of its sign, by less the nearer it
+    /// already is (gravity): scores stay within ±[`HISTORY_MAX`] and recent lessons
+    /// weigh more than old ones.
+    fn update(&mut self, index: usize, bonus: i32) {
+        let entry = &mut self.0[index];
+        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    }
+
+    fn age(&mut self) {
+        self.0.iter_mut().for_each(|entry| *entry /= 2);
+    }
+}
+
+/// The index of a move by its squares.
+fn squares(mv: Move) -> usize {
+    mv.from().index() as usize * SQUARES + mv.to().index() as usize
+}
+
+/// The index of `mv` played after `earlier`, by where `earlier` went.
+fn after(earlier: Move, mv: Move) -> usize {
+    earlier.to().index() as usize * SQUARES * SQUARES + squares(mv)
 }
 
 /// A move taken by [`pick`]: its index, whether it was deferred before, and the move
