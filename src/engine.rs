@@ -118,8 +118,9 @@ pub enum Report<'a> {
 /// The engine: options, search threads and their shared transposition table.
 pub struct Engine {
     options: Options,
-    /// Made at the first search, so that options set before it (a Hub GUI sets the
-    /// table size after starting the engine) do not allocate a table each.
+    /// Made by [`Engine::new`] or [`Engine::prepare`], before any search's clock starts
+    /// (writing a table of 64 MiB takes tens of milliseconds); an engine that was not
+    /// prepared makes it at its first search.
     searcher: Arc<Mutex<Option<Searcher>>>,
     /// The control of the last search started by `go`, stopped before anything else
     /// touches the searcher.
@@ -136,9 +137,27 @@ impl Default for Engine {
 }
 
 impl Engine {
-    /// An engine with these options.
+    /// An engine with these options, prepared: its transposition table is made now.
     pub fn new(options: Options) -> Engine {
+        let mut engine = Engine::unprepared(options);
+        engine.prepare();
+        engine
+    }
+
+    /// An engine with these options whose transposition table is made only by
+    /// [`Engine::prepare`], for a front end whose options may change before it plays: a
+    /// Hub GUI starts the engine, sets the table size, then sends `init`. Tables are
+    /// then not made, only to be replaced, for each size set on the way.
+    pub fn unprepared(options: Options) -> Engine {
         Engine { options: options.clamped(), searcher: Arc::default(), running: None, opened: None }
+    }
+
+    /// Makes the transposition table and the threads' search state if they are not made
+    /// yet, so that no search spends its time on them (stops a search in progress
+    /// first). An engine that was never prepared makes them at its first search.
+    pub fn prepare(&mut self) {
+        let options = self.options.clone();
+        made(&mut self.searcher(), &options);
     }
 
     /// Probes the endgame databases under `root` (see [`Options::egdb`]), or none for
@@ -183,8 +202,9 @@ impl Engine {
         }
     }
 
-    /// Replaces the transposition table with an empty one of `mib` MiB (stops a search
-    /// in progress first).
+    /// Replaces the transposition table with an empty one of `mib` MiB, at once if the
+    /// engine is prepared, else when it is (stops a search in progress first). The old
+    /// table is freed before the new one is made.
     pub fn set_table_size(&mut self, mib: usize) {
         self.options.table_mib = mib.clamp(1, MAX_TABLE_MIB);
         let mib = self.options.table_mib;
@@ -199,7 +219,8 @@ impl Engine {
     }
 
     /// Forgets everything learnt: the next search is unrelated to the last (stops a
-    /// search in progress first).
+    /// search in progress first). Quick: the transposition table is not written,
+    /// only the move-ordering tables (2 MiB a thread).
     pub fn new_game(&mut self) {
         if let Some(searcher) = self.searcher().as_mut() {
             searcher.new_game();
@@ -320,5 +341,31 @@ impl SearchHandle {
             Ok(result) => result,
             Err(panic) => std::panic::resume_unwind(panic),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn has_table(engine: &Engine) -> bool {
+        engine.searcher.lock().is_ok_and(|searcher| searcher.is_some())
+    }
+
+    #[test]
+    fn the_table_is_made_before_the_first_search() {
+        let engine = Engine::new(Options { table_mib: 1, ..Options::default() });
+        assert!(has_table(&engine));
+
+        // Unprepared, options change freely; the table is made once, by prepare.
+        let mut engine = Engine::unprepared(Options { table_mib: 1, ..Options::default() });
+        engine.set_table_size(2);
+        engine.set_threads(2);
+        engine.new_game();
+        assert!(!has_table(&engine));
+        engine.prepare();
+        assert!(has_table(&engine));
+        engine.set_table_size(1);
+        assert!(has_table(&engine));
     }
 }

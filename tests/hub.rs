@@ -303,3 +303,44 @@ fn egdb_path_turns_endgame_databases_on_and_off() {
     assert_eq!(score_of(&mut engine, &pos), without);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The resident and the peak resident memory of the engine's process, in MiB, as
+/// Linux's /proc tells them.
+#[cfg(target_os = "linux")]
+fn memory_mib(engine: &Engine) -> (u64, u64) {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", engine.child.id())).expect("/proc");
+    let field = |name: &str| {
+        let line = status.lines().find(|line| line.starts_with(name)).expect("the field");
+        let kib: u64 = line[name.len()..].trim().trim_end_matches("kB").trim().parse().expect("a number");
+        kib / 1024
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_table_is_made_at_init_not_in_the_first_search() {
+    // The table is written when it is made, so it counts in the resident memory at once.
+    let mut engine = Engine::start(&["hub"]);
+    engine.send("set-param name=tt-size value=96");
+    engine.assert_serving();
+    let (before, _) = memory_mib(&engine);
+    assert!(before < 40, "{before} MiB before init");
+    engine.send("init");
+    engine.until("ready");
+    let (ready, _) = memory_mib(&engine);
+    assert!(ready >= 90, "{ready} MiB after init: the 96 MiB table is not made before go");
+
+    // A new size is made at once, the old table freed first: the two are never both held.
+    engine.send("set-param name=tt-size value=64");
+    engine.assert_serving();
+    let (resized, peak) = memory_mib(&engine);
+    assert!((60..90).contains(&resized), "{resized} MiB with a 64 MiB table");
+    assert!(peak < 150, "a peak of {peak} MiB: the 96 and 64 MiB tables were held at once");
+
+    engine.send("new-game");
+    engine.send("pos start");
+    engine.send("level depth=4");
+    engine.send("go think");
+    assert!(engine.until("done").last().is_some_and(|line| line.starts_with("done move=")));
+}

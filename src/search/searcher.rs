@@ -123,12 +123,14 @@ impl Searcher {
         self.orderings.resize_with(threads.max(1), Ordering::default);
     }
 
-    /// Replaces the transposition table with an empty one of `mib` MiB.
+    /// Replaces the transposition table with an empty one of `mib` MiB (the old one is
+    /// freed first).
     pub fn set_table_size(&mut self, mib: usize) {
-        self.table = TranspositionTable::new(mib);
+        self.table.resize(mib);
     }
 
-    /// Forgets everything learnt: the next search is unrelated to the last.
+    /// Forgets everything learnt: the next search is unrelated to the last. Quick: the
+    /// table is not written (see [`TranspositionTable::clear`]).
     pub fn new_game(&mut self) {
         self.table.clear();
         self.orderings.iter_mut().for_each(Ordering::clear);

@@ -6,11 +6,20 @@
 //! Mann). Four slots make a 64-byte cluster, one cache line; a new entry replaces the
 //! slot of the same position, else an empty one, else the shallowest or oldest.
 //!
+//! Every entry carries the number of the game it was stored in, and an entry of another
+//! game reads as an empty slot: a new game forgets the table by counting one more game,
+//! without writing the table (64 MiB by default), which a front end may ask for just
+//! before a clocked search. The table is written with zeros only when it is made, and
+//! when the game number comes round again.
+//!
 //! `data` layout, from bit 0:
 //!
 //! ```text
-//!   score:16  depth:8  bound:2  generation:6  move:9 (index in the generated list + 1)
+//!   score:16  depth:8  bound:2  generation:6  move:9  unused:7  game:16
 //! ```
+//!
+//! The move is its index in the generated list + 1. A stored entry's bound is never 0,
+//! so an entry's `data` is never 0: 0 is an empty slot.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -56,29 +65,57 @@ const _: () = assert!(size_of::<Cluster>() == 64);
 
 const GENERATIONS: u8 = 64;
 
+/// Where the game number starts in `data`.
+const GAME_SHIFT: u32 = 48;
+
 /// The table. Sized in MiB; any size works (indexing multiplies, no power of two needed).
 pub struct TranspositionTable {
     clusters: Vec<Cluster>,
     generation: AtomicU8,
+    /// The number of the current game: entries of others read as empty.
+    game: u16,
 }
 
 impl TranspositionTable {
-    /// A table of about `mib` mebibytes (at least one cluster).
+    /// A table of about `mib` mebibytes (at least one cluster), empty.
     pub fn new(mib: usize) -> TranspositionTable {
-        let count = (mib.saturating_mul(1 << 20) / size_of::<Cluster>()).max(1);
-        TranspositionTable {
-            clusters: (0..count).map(|_| Cluster::default()).collect(),
-            generation: AtomicU8::new(0),
+        TranspositionTable { clusters: clusters(mib), generation: AtomicU8::new(0), game: 0 }
+    }
+
+    /// Makes the table about `mib` mebibytes, empty. The old table is freed before the
+    /// new one is made, so that the two are never held at once; at the same size it is
+    /// only cleared.
+    pub fn resize(&mut self, mib: usize) {
+        if cluster_count(mib) == self.clusters.len() {
+            self.clear();
+            return;
+        }
+        self.clusters = Vec::new();
+        self.clusters = clusters(mib);
+        *self.generation.get_mut() = 0;
+        self.game = 0;
+    }
+
+    /// Forgets every entry: the next game starts. Writes nothing but the game number,
+    /// except when that comes round to 0 again, every 65,536 games: then the whole
+    /// table is written with zeros, so that no entry of the earlier game 0 comes back.
+    pub fn clear(&mut self) {
+        *self.generation.get_mut() = 0;
+        match self.game.checked_add(1) {
+            Some(next) => self.game = next,
+            None => {
+                for slot in self.clusters.iter_mut().flat_map(|cluster| &mut cluster.slots) {
+                    *slot.check.get_mut() = 0;
+                    *slot.data.get_mut() = 0;
+                }
+                self.game = 0;
+            }
         }
     }
 
-    /// Forgets every entry.
-    pub fn clear(&self) {
-        for slot in self.clusters.iter().flat_map(|cluster| &cluster.slots) {
-            slot.check.store(0, Ordering::Relaxed);
-            slot.data.store(0, Ordering::Relaxed);
-        }
-        self.generation.store(0, Ordering::Relaxed);
+    /// Whether a slot's `data` holds an entry of the current game.
+    fn is_current(&self, data: u64) -> bool {
+        data != 0 && game_of(data) == self.game
     }
 
     /// Starts a new search: entries of earlier searches become first to be replaced.
@@ -116,7 +153,7 @@ impl TranspositionTable {
         self.cluster(key).slots.iter().find_map(|slot| {
             let data = slot.data.load(Ordering::Relaxed);
             let check = slot.check.load(Ordering::Relaxed);
-            (data != 0 && check ^ data == key).then(|| decode(data))
+            (self.is_current(data) && check ^ data == key).then(|| decode(data))
         })
     }
 
@@ -129,7 +166,7 @@ impl TranspositionTable {
         for slot in &cluster.slots {
             let data = slot.data.load(Ordering::Relaxed);
             let check = slot.check.load(Ordering::Relaxed);
-            if data == 0 || check ^ data == key {
+            if !self.is_current(data) || check ^ data == key {
                 victim = slot;
                 break;
             }
@@ -141,7 +178,7 @@ impl TranspositionTable {
                 victim_worth = worth;
             }
         }
-        let data = encode(entry, generation);
+        let data = encode(entry, generation, self.game);
         victim.data.store(data, Ordering::Relaxed);
         victim.check.store(key ^ data, Ordering::Relaxed);
     }
@@ -156,12 +193,25 @@ impl TranspositionTable {
             .flat_map(|cluster| &cluster.slots)
             .map(|slot| slot.data.load(Ordering::Relaxed))
             .collect();
-        let used = sample.iter().filter(|&&data| data != 0 && generation_of(data) == generation).count();
+        let used =
+            sample.iter().filter(|&&data| self.is_current(data) && generation_of(data) == generation).count();
         (used * 1000 / sample.len().max(1)) as u32
     }
 }
 
-fn encode(entry: Entry, generation: u8) -> u64 {
+/// The empty clusters of a table of about `mib` MiB. They are written (with zeros),
+/// not merely allocated zeroed, so that the system maps every page now, not one by one
+/// during the first searches.
+fn clusters(mib: usize) -> Vec<Cluster> {
+    (0..cluster_count(mib)).map(|_| Cluster::default()).collect()
+}
+
+/// The number of clusters in about `mib` MiB, at least one.
+fn cluster_count(mib: usize) -> usize {
+    (mib.saturating_mul(1 << 20) / size_of::<Cluster>()).max(1)
+}
+
+fn encode(entry: Entry, generation: u8, game: u16) -> u64 {
     let score = u64::from(entry.score.clamp(i16::MIN.into(), i16::MAX.into()) as i16 as u16);
     let move_bits = entry.move_index.map_or(0, |index| u64::from(index) + 1);
     score
@@ -169,6 +219,11 @@ fn encode(entry: Entry, generation: u8) -> u64 {
         | (entry.bound as u64) << 24
         | u64::from(generation) << 26
         | move_bits << 32
+        | u64::from(game) << GAME_SHIFT
+}
+
+fn game_of(data: u64) -> u16 {
+    (data >> GAME_SHIFT) as u16
 }
 
 fn generation_of(data: u64) -> u8 {
@@ -211,18 +266,21 @@ mod tests {
     fn the_data_word_has_the_documented_layout() {
         // score -2 as u16 = 0xFFFE (bits 0-15), depth 5 << 16 = 0x05_0000, bound Lower
         // (2) << 24 and generation 7 << 26 share byte 3: 2 | 7 << 2 = 0x1E, move index
-        // 3 is stored as 3 + 1 = 4 from bit 32: 0x4_1E05_FFFE.
-        let data = encode(entry(-2, 5, Bound::Lower, Some(3)), 7);
-        assert_eq!(data, 0x4_1E05_FFFE);
+        // 3 is stored as 3 + 1 = 4 from bit 32: 0x4_1E05_FFFE; game 0xABCD from bit 48.
+        let data = encode(entry(-2, 5, Bound::Lower, Some(3)), 7, 0xABCD);
+        assert_eq!(data, 0xABCD_0004_1E05_FFFE);
         assert_eq!(generation_of(data), 7);
+        assert_eq!(game_of(data), 0xABCD);
         assert_eq!(decode(data), entry(-2, 5, Bound::Lower, Some(3)));
         // No move is 0 in the move bits; the largest index, 255, is 256 (nine bits).
-        assert_eq!(encode(entry(0, 0, Bound::Upper, None), 0) >> 32, 0);
-        assert_eq!(encode(entry(0, 0, Bound::Upper, Some(255)), 0) >> 32, 256);
+        assert_eq!(encode(entry(0, 0, Bound::Upper, None), 0, 0) >> 32, 0);
+        assert_eq!(encode(entry(0, 0, Bound::Upper, Some(255)), 0, 0) >> 32, 256);
+        // The smallest entry is not 0, an empty slot.
+        assert_ne!(encode(entry(0, 0, Bound::Upper, None), 0, 0), 0);
     }
 
     #[test]
-    fn fields_at_their_limits_come_back_unchanged_in_every_generation() {
+    fn fields_at_their_limits_come_back_unchanged_in_every_generation_and_game() {
         let entries = [
             entry(loss_in(3), u8::MAX, Bound::Upper, None),
             entry(WIN - 1, 0, Bound::Lower, Some(0)),
@@ -231,11 +289,12 @@ mod tests {
             entry(i32::from(i16::MIN), u8::MAX, Bound::Lower, Some(u8::MAX)),
             entry(i32::from(i16::MAX), u8::MAX, Bound::Exact, Some(u8::MAX)),
         ];
-        for generation in [0, 1, GENERATIONS - 1] {
+        for (generation, game) in [(0, 0), (1, 1), (GENERATIONS - 1, u16::MAX)] {
             for entry in entries {
-                let data = encode(entry, generation);
+                let data = encode(entry, generation, game);
                 assert_eq!(decode(data), entry, "generation {generation}");
                 assert_eq!(generation_of(data), generation);
+                assert_eq!(game_of(data), game);
             }
         }
     }
@@ -267,7 +326,7 @@ mod tests {
 
     #[test]
     fn another_key_misses() {
-        let table = one_cluster();
+        let mut table = one_cluster();
         assert_eq!(table.probe(42), None);
         table.store(42, entry(10, 4, Bound::Exact, Some(1)));
         // Same cluster (there is one), different key: the XOR check rejects the slot.
@@ -348,6 +407,82 @@ mod tests {
         assert_eq!(table.hashfull(), 0);
     }
 
+    /// The raw words of every slot.
+    fn words(table: &TranspositionTable) -> Vec<(u64, u64)> {
+        let slots = table.clusters.iter().flat_map(|cluster| &cluster.slots);
+        slots.map(|slot| (slot.check.load(Ordering::Relaxed), slot.data.load(Ordering::Relaxed))).collect()
+    }
+
+    /// Stores depth-`depth` entries for `keys`, in order.
+    fn store_all(table: &TranspositionTable, keys: impl IntoIterator<Item = u64>, depth: u8) {
+        for key in keys {
+            table.store(key, entry(0, depth, Bound::Exact, None));
+        }
+    }
+
+    #[test]
+    fn a_new_game_finds_the_table_as_if_new() {
+        let mut used = one_cluster();
+        store_all(&used, 1..=4, 20);
+        used.new_search();
+        used.clear();
+        for key in 1..=4 {
+            assert_eq!(used.probe(key), None, "key {key}");
+        }
+        assert_eq!(used.hashfull(), 0);
+        // The deep entries of the last game are no obstacle: the new ones take the slots
+        // in the order a new table gives, and nothing is evicted.
+        let new = one_cluster();
+        for table in [&used, &new] {
+            store_all(table, [7, 5], 1);
+            table.store(6, entry(0, 2, Bound::Lower, None));
+            store_all(table, [8, 9], 3);
+        }
+        for key in [5, 6, 7, 8, 9] {
+            assert_eq!(used.probe(key), new.probe(key), "key {key}");
+        }
+        assert_eq!(used.probe(7), None);
+        let slots = |table: &TranspositionTable| {
+            words(table).into_iter().map(|(check, data)| (check ^ data, decode(data))).collect::<Vec<_>>()
+        };
+        assert_eq!(slots(&used), slots(&new));
+        assert_eq!(used.hashfull(), new.hashfull());
+    }
+
+    #[test]
+    fn a_new_game_writes_the_table_only_when_the_game_number_comes_round() {
+        // Keys spread over the table's clusters (small keys all share the first).
+        let keys = || (1..=1000u64).map(|key| key.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut table = TranspositionTable::new(1);
+        store_all(&table, keys(), 5);
+        let before = words(&table);
+        table.clear();
+        assert_eq!(words(&table), before);
+        assert_eq!(table.game, 1);
+
+        table.game = u16::MAX;
+        store_all(&table, keys(), 5);
+        assert!(keys().all(|key| table.probe(key).is_some()));
+        table.clear();
+        assert_eq!(table.game, 0);
+        assert!(words(&table).iter().all(|&words| words == (0, 0)));
+    }
+
+    #[test]
+    fn resize_empties_the_table_at_its_new_size() {
+        let mut table = TranspositionTable::new(1);
+        let count = table.clusters.len();
+        table.store(1, entry(3, 4, Bound::Exact, None));
+        table.resize(1);
+        assert_eq!(table.clusters.len(), count);
+        assert_eq!(table.probe(1), None);
+        table.store(1, entry(3, 4, Bound::Exact, None));
+        table.resize(2);
+        assert_eq!(table.clusters.len(), 2 * count);
+        assert_eq!(table.probe(1), None);
+        assert!(words(&table).iter().all(|&words| words == (0, 0)));
+    }
+
     #[test]
     fn a_torn_slot_reads_as_a_miss() {
         let table = one_cluster();
@@ -358,12 +493,12 @@ mod tests {
 
         // Another thread has written its data word but not yet its check word.
         let other = entry(-70, 9, Bound::Upper, None);
-        slot.data.store(encode(other, 0), Ordering::Relaxed);
+        slot.data.store(encode(other, 0, 0), Ordering::Relaxed);
         assert_eq!(table.probe(first), None);
         assert_eq!(table.probe(second), None);
 
         // Its check word lands: the slot is whole again, and holds the second position.
-        slot.check.store(second ^ encode(other, 0), Ordering::Relaxed);
+        slot.check.store(second ^ encode(other, 0, 0), Ordering::Relaxed);
         assert_eq!(table.probe(second), Some(other));
         assert_eq!(table.probe(first), None);
     }

@@ -63,7 +63,8 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
         variant: Variant::English,
         encoding: Encoding::Standard,
         ponder: false,
-        engine: Engine::new(Options { egdb: egdb::default_root(), ..Options::default() }),
+        // Prepared at `init`, once the GUI has set the table size.
+        engine: Engine::unprepared(Options { egdb: egdb::default_root(), ..Options::default() }),
         eval_file: String::new(),
         egdb_path: egdb::default_root().map(|root| root.display().to_string()).unwrap_or_default(),
         game: None,
@@ -116,7 +117,7 @@ impl Session {
                 match command {
                     "hub" => self.hub(),
                     "set-param" => self.set_param(&line),
-                    "init" => self.send("ready"),
+                    "init" => self.init(),
                     "new-game" => self.engine.new_game(),
                     "pos" => self.position(&line),
                     "level" => self.level(&line),
@@ -164,6 +165,13 @@ impl Session {
             quote("standard pydraughts")
         ));
         self.send("wait");
+    }
+
+    /// Makes the transposition table now, before any `go`: a search must not spend its
+    /// time on it (tens of milliseconds for the default 64 MiB).
+    fn init(&mut self) {
+        self.engine.prepare();
+        self.send("ready");
     }
 
     fn set_param(&mut self, line: &Line) {
