@@ -179,6 +179,17 @@ impl<'a> Worker<'a> {
         &self.deadlines
     }
 
+    /// Whether the search is pondering, when time does not count; on a ponder hit the
+    /// deadlines start afresh.
+    pub fn pondering(&mut self) -> bool {
+        let pondering = self.shared.pondering.load(AtomicOrdering::Relaxed);
+        if self.was_pondering && !pondering {
+            self.deadlines.restart();
+        }
+        self.was_pondering = pondering;
+        pondering
+    }
+
     /// Searches `root` to `depth` with the window around `guess` widened until the
     /// score falls inside, skipping the moves in `excluded` at the root (multi-PV).
     /// `None` if the search was stopped before it finished.
@@ -226,13 +237,8 @@ impl<'a> Worker<'a> {
             + self.unreported_nodes;
         self.unreported_nodes = 0;
         if self.main && self.root_depth > 1 {
-            let pondering = self.shared.pondering.load(AtomicOrdering::Relaxed);
-            if self.was_pondering && !pondering {
-                self.deadlines.restart();
-            }
-            self.was_pondering = pondering;
             let out_of_nodes = self.shared.limits.nodes.is_some_and(|limit| total >= limit);
-            if out_of_nodes || (!pondering && self.deadlines.hard_passed()) {
+            if out_of_nodes || (!self.pondering() && self.deadlines.hard_passed()) {
                 self.shared.stop.store(true, AtomicOrdering::Relaxed);
             }
         }

@@ -266,7 +266,7 @@ fn iterate(
         };
         send_reports(worker, depth, &best, report);
         let forced = root_moves.len() == 1 && limits.clock.is_some();
-        if forced || (!limits.infinite && worker.deadlines().soft_passed()) {
+        if !worker.pondering() && (forced || (!limits.infinite && worker.deadlines().soft_passed())) {
             break;
         }
     }
