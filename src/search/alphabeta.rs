@@ -45,6 +45,10 @@ const PROBCUT_REDUCTION: i32 = 4;
 /// The least remaining depth at which ProbCut is tried.
 const PROBCUT_DEPTH: i32 = 5;
 
+/// The half-width of the first aspiration window around the last iteration's score, in
+/// centi-men, doubled at each fail (DarkHorse starts at 13, Scan at 10).
+const ASPIRATION_WINDOW: Value = 15;
+
 /// What every thread of one search shares.
 pub struct Shared<'a> {
     /// The transposition table.
@@ -204,7 +208,7 @@ impl<'a> Worker<'a> {
         self.root_depth = depth;
         self.seldepth = 0;
         self.leaf_plies = (0, 0);
-        let mut window = 50;
+        let mut window = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = match guess {
             Some(guess) if depth >= 5 && !is_decisive(guess) => (guess - window, guess + window),
             _ => (-INFINITE, INFINITE),
