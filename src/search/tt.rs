@@ -91,9 +91,7 @@ impl TranspositionTable {
             return;
         }
         self.clusters = Vec::new();
-        self.clusters = clusters(mib);
-        *self.generation.get_mut() = 0;
-        self.game = 0;
+        *self = TranspositionTable::new(mib);
     }
 
     /// Forgets every entry: the next game starts. Writes nothing but the game number,
