@@ -158,3 +158,42 @@ fn bad_arguments_are_refused() {
     }
     assert!(!Path::new("x.bin").exists());
 }
+
+/// `scripts/generation` at a tiny budget: data runs until the positions are there, a
+/// network trained on them, a match against the network it learnt from; run again, it
+/// plays no data run twice.
+#[test]
+fn the_generation_script_makes_data_a_network_and_a_match_and_resumes() {
+    let dir = common::scratch("selfplay", "generation");
+    let out = dir.join("gen");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/generation");
+    let run = || {
+        let output = std::process::Command::new(&script)
+            .args(["--variant", "english", "--net", "nets/english.nnue", "--nodes", "300"])
+            .args(["--positions", "3000", "--games-per-seed", "30", "--epochs", "2"])
+            .args(["--match-nodes", "300", "--match-games", "4", "--threads", "1"])
+            .args(["--binary", env!("CARGO_BIN_EXE_crownhead"), "--dir"])
+            .arg(&out)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("bash runs the script");
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    };
+    run();
+    let seeds: Vec<_> = (1..)
+        .map(|seed| out.join(format!("english-seed{seed}.bin")))
+        .take_while(|path| path.exists())
+        .collect();
+    let records: usize = seeds.iter().map(|path| checked(path, Variant::English).len()).sum();
+    assert!(records >= 3000 * 106 / 100, "{records} positions in {} runs", seeds.len());
+    let train = std::fs::read_to_string(out.join("train.log")).expect("a training log");
+    assert!(train.contains(&format!("data files {}", seeds.len())), "{train}");
+    crownhead::engine::network::Network::load(&out.join("english.nnue"), Variant::English)
+        .expect("a sound network");
+    let summary = std::fs::read_to_string(out.join("match.log")).expect("a match log");
+    assert!(summary.contains("Pentanomial"), "{summary}");
+    let first = std::fs::metadata(&seeds[0]).and_then(|meta| meta.modified()).expect("a time");
+    run();
+    let again = std::fs::metadata(&seeds[0]).and_then(|meta| meta.modified()).expect("a time");
+    assert_eq!(first, again, "a finished data run is not played again");
+}
