@@ -4,7 +4,8 @@
 //!
 //! Draughts specifics: a capture is forced, so quiescence never stands pat while one is
 //! pending; a position where the opponent threatens a capture gets one more ply before
-//! quiescence (the threat extension); a forced move (the only legal one) costs no depth.
+//! quiescence (the threat extension); a forced move (the only legal one) costs no depth
+//! on the principal variation.
 //! A node is a position made on the board, quiescence included.
 
 use std::sync::Mutex;
@@ -356,7 +357,9 @@ impl<'a> Worker<'a> {
         if moves.is_empty() {
             return loss_in(ply);
         }
-        if moves.len() == 1 && ply < MAX_PLY / 2 {
+        // A forced move costs no depth on the principal variation; elsewhere the
+        // extension would grow the tree several times over for little.
+        if moves.len() == 1 && pv_node && ply < MAX_PLY / 2 {
             depth += 1;
         }
         let hash_move =
