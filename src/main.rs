@@ -69,7 +69,7 @@ fn run(command: Command, arg_matches: &ArgMatches) -> anyhow::Result<()> {
         }
         Command::AnalyseGame(args) => analyse_game::run(&args.options()?, &mut out)?,
         Command::Bench(args) => {
-            bench::run(args.depth, usize::from(args.threads.threads), args.eval.network()?, &mut out)?
+            bench::run(&args.limits(), usize::from(args.threads.threads), args.eval.network()?, &mut out)?
         }
         Command::Dxp(args) => match &args.connect {
             Some(address) => dxp::initiate(address, &args.options()?, &mut out).context("dxp")?,

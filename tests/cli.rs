@@ -20,6 +20,26 @@ fn version() {
 }
 
 #[test]
+fn bench_with_a_move_time_searches_every_position_that_long() {
+    let output = common::crownhead(&["bench", "--movetime", "0.05"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let positions: Vec<&str> = text.lines().filter(|line| line.starts_with("position ")).collect();
+    assert_eq!(positions.len(), 34, "{text}");
+    let depths: Vec<u32> = positions
+        .iter()
+        .map(|line| {
+            let depth = line.split(' ').find_map(|field| field.strip_prefix("depth=")).expect("a depth");
+            depth.parse().expect("a number")
+        })
+        .collect();
+    // Each search runs on the clock, not to bench's depth 9: the small endings go much
+    // deeper in 0.05 s (a few thousand nodes reach depth 9 there).
+    assert!(depths.iter().all(|&depth| depth >= 1), "{depths:?}");
+    assert!(depths.iter().any(|&depth| depth > 12), "{depths:?}");
+}
+
+#[test]
 fn perft_prints_a_line_per_depth() {
     let output = common::crownhead(&["perft", "--variant", "international", "--depth", "4"]);
     assert!(output.status.success(), "{}", stderr(&output));
@@ -127,6 +147,7 @@ fn analyse_refuses_bad_moves_and_missing_limits() {
         &["analyse"],
         &["analyse", "--movetime", "-1"],
         &["bench", "--depth", "0"],
+        &["bench", "--movetime", "0"],
     ] {
         let output = common::crownhead(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");

@@ -68,14 +68,14 @@ pub const POSITIONS: [(Variant, &str); 34] = [
     ),
 ];
 
-/// Searches every bench position to `depth` on `threads` threads, printing one line per
-/// position and finally `nodes=N nps=R`. `network` replaces the built-in evaluation in
-/// the rule sets it serves.
+/// Searches every bench position within `limits` (a depth for the signature) on
+/// `threads` threads, printing one line per position and finally `nodes=N nps=R`.
+/// `network` replaces the built-in evaluation in the rule sets it serves.
 ///
 /// # Errors
 /// Only from writing to `out`.
 pub fn run(
-    depth: u32,
+    limits: &Limits,
     threads: usize,
     network: Option<Arc<Network>>,
     out: &mut impl Write,
@@ -89,7 +89,7 @@ pub fn run(
         };
         engine.new_game();
         let game = Game::new(position);
-        let result = engine.think(&game, &Limits::depth(depth));
+        let result = engine.think(&game, limits);
         total += result.nodes;
         let best = result.best_move.map_or_else(|| "none".to_string(), |mv| position.move_to_text(&mv));
         writeln!(
