@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use super::limits::Limits;
 
 /// Kept back from every time budget for the GUI round trip and process scheduling.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
 
 /// Moves a game is assumed to last beyond this one, when the clock does not say.
 const EXPECTED_MOVES: f64 = 30.0;
@@ -91,41 +91,41 @@ mod tests {
 
     #[test]
     fn a_move_time_is_both_deadlines_less_the_overhead() {
-        // 1000 ms - 30 ms overhead = 970 ms.
-        assert_eq!(budget(&Limits::move_time(Duration::from_millis(1000))), (ms(970), ms(970)));
-        // 20 ms - 30 ms saturates at 0 and is raised to the 1 ms floor.
-        assert_eq!(budget(&Limits::move_time(Duration::from_millis(20))), (ms(1), ms(1)));
+        // 1000 ms - 10 ms overhead = 990 ms.
+        assert_eq!(budget(&Limits::move_time(Duration::from_millis(1000))), (ms(990), ms(990)));
+        // 5 ms - 10 ms saturates at 0 and is raised to the 1 ms floor.
+        assert_eq!(budget(&Limits::move_time(Duration::from_millis(5))), (ms(1), ms(1)));
     }
 
     #[test]
     fn a_clock_without_moves_to_go_plans_on_thirty_more_moves() {
         // share = 60 / 30 = 2 s; soft = 0.9 * 2 = 1.8 s, hard = 3 * 2 = 6 s; the ceiling,
-        // 60 / 2 - 0.03 = 29.97 s, is far off.
+        // 60 / 2 - 0.01 = 29.99 s, is far off.
         assert_eq!(budget(&clock(60.0, 0.0, None)), (ms(1_800), ms(6_000)));
     }
 
     #[test]
     fn a_clock_with_moves_to_go_shares_the_time_among_them() {
         // share = 10 / 5 = 2 s: soft 1.8 s; hard 6 s is above the ceiling of half the
-        // time left, 10 / 2 - 0.03 = 4.97 s.
-        assert_eq!(budget(&clock(10.0, 0.0, Some(5))), (ms(1_800), ms(4_970)));
+        // time left, 10 / 2 - 0.01 = 4.99 s.
+        assert_eq!(budget(&clock(10.0, 0.0, Some(5))), (ms(1_800), ms(4_990)));
         // moves_to_go 0 counts as 1: share = 4 s, soft 3.6 s and hard 12 s both above the
-        // ceiling 4 / 2 - 0.03 = 1.97 s.
-        assert_eq!(budget(&clock(4.0, 0.0, Some(0))), (ms(1_970), ms(1_970)));
+        // ceiling 4 / 2 - 0.01 = 1.99 s.
+        assert_eq!(budget(&clock(4.0, 0.0, Some(0))), (ms(1_990), ms(1_990)));
     }
 
     #[test]
     fn three_quarters_of_the_increment_is_planned_on() {
         // share = 30 / 30 + 0.75 * 2 = 2.5 s: soft 2.25 s, hard 7.5 s; ceiling
-        // (30 + 2) / 2 - 0.03 = 15.97 s.
+        // (30 + 2) / 2 - 0.01 = 15.99 s.
         assert_eq!(budget(&clock(30.0, 2.0, None)), (ms(2_250), ms(7_500)));
     }
 
     #[test]
     fn a_negative_clock_still_leaves_part_of_the_increment() {
         // time -0.5 s counts as 0 in the share: 0.75 * 1 = 0.75 s (soft 0.675 s, hard
-        // 2.25 s), but the ceiling is (-0.5 + 1) / 2 - 0.03 = 0.22 s.
-        assert_eq!(budget(&clock(-0.5, 1.0, None)), (ms(220), ms(220)));
+        // 2.25 s), but the ceiling is (-0.5 + 1) / 2 - 0.01 = 0.24 s.
+        assert_eq!(budget(&clock(-0.5, 1.0, None)), (ms(240), ms(240)));
         // Nothing left and no increment: a zero budget (the search still completes its
         // first iteration, which never checks the deadline).
         assert_eq!(budget(&clock(-1.0, 0.0, None)), (Some(Duration::ZERO), Some(Duration::ZERO)));
@@ -133,9 +133,9 @@ mod tests {
 
     #[test]
     fn a_move_time_and_a_clock_together_take_the_earlier_of_each() {
-        // Move time 5 s gives 4.97 s; the clock of 60 s gives soft 1.8 s, hard 6 s.
+        // Move time 5 s gives 4.99 s; the clock of 60 s gives soft 1.8 s, hard 6 s.
         let limits = Limits { move_time: Some(Duration::from_secs(5)), ..clock(60.0, 0.0, None) };
-        assert_eq!(budget(&limits), (ms(1_800), ms(4_970)));
+        assert_eq!(budget(&limits), (ms(1_800), ms(4_990)));
     }
 
     #[test]
