@@ -254,6 +254,32 @@ fn node_limit_is_kept() {
     assert!(result.nodes < 50_000 + 2_048, "{} nodes", result.nodes);
 }
 
+/// A game that reached a drawn ending of kings, which a search of 100,000 nodes takes
+/// past depth 40 (a 0.05 s one past 50): the node limit stops it deep in the tree.
+const DEEP_DRAWN_ENDING: &str = "11-16 24-20 7-11 22-18 3-7 28-24 16-19 24x15 10x19 23x16 12x19 25-22 19-24 29-25 24-28 \
+         18-15 11x18 22x15 9-13 25-22 5-9 22-18 7-11 27-24 11-16 20x11 6-10 15x6 8x22 26x17 \
+         1x10 30-26 13x22 26x17 4-8 24-19 8-11 31-27 9-13 17-14 10x17 21x14 13-17 14-10 17-22 \
+         10-7 11-15 19x10 2x11 10-7 22-26 7-3 26-31 27-24 11-15 3-7 15-18 7-10 18-23 10-15 \
+         23-26 15-18 26-30 18-22 30-26 22-18";
+
+#[test]
+fn a_stopped_search_unwinds_at_once_from_deep_in_the_tree() {
+    // A search stopped deep in the tree once searched on along the way up: the
+    // re-searches of ProbCut, LMR and the PV ran on the meaningless scores of the
+    // stopped children, several at every ply, and a stop took 30 ms or more here
+    // (over a second in matches).
+    let mut game = Game::new(Position::start(Variant::English));
+    for mv in DEEP_DRAWN_ENDING.split_whitespace() {
+        game.play_text(mv).expect("a legal move");
+    }
+    for limit in [100_000, 150_000, 200_000, 300_000] {
+        let mut engine = engine(16, 1);
+        let result = search(&mut engine, &game, Limits::nodes(limit));
+        assert!(result.depth >= 40, "only depth {}", result.depth);
+        assert!(result.nodes < limit + 2_048, "{} nodes for a limit of {limit}", result.nodes);
+    }
+}
+
 #[test]
 fn multipv_lists_distinct_moves_best_first() {
     let game = Game::new(Position::start(Variant::English));

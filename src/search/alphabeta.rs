@@ -311,6 +311,12 @@ impl<'a> Worker<'a> {
         ply: usize,
     ) -> Value {
         self.pv[ply].clear();
+        // A stopped search unwinds without searching on: its scores are meaningless, and
+        // re-searches on them (ProbCut's check, LMR's and the PV's) would multiply at
+        // every ply on the way up.
+        if self.aborted {
+            return DRAW;
+        }
         if ply > 0 && self.is_draw(position) {
             return DRAW;
         }
