@@ -266,8 +266,8 @@ const DEEP_DRAWN_ENDING: &str = "11-16 24-20 7-11 22-18 3-7 28-24 16-19 24x15 10
 fn a_stopped_search_unwinds_at_once_from_deep_in_the_tree() {
     // A search stopped deep in the tree once searched on along the way up: the
     // re-searches of ProbCut, LMR and the PV ran on the meaningless scores of the
-    // stopped children, several at every ply, and a stop took 30 ms or more here
-    // (over a second in matches).
+    // stopped children, several at every ply, and a stop took 30 ms or more here (and,
+    // most likely, over a second in three games of session 9's matches).
     let mut game = Game::new(Position::start(Variant::English));
     for mv in DEEP_DRAWN_ENDING.split_whitespace() {
         game.play_text(mv).expect("a legal move");
