@@ -159,8 +159,8 @@ fn bad_arguments_are_refused() {
     assert!(!Path::new("x.bin").exists());
 }
 
-/// `scripts/generation` at a tiny budget: data runs until the positions are there, a
-/// network trained on them, a match against the network it learnt from; run again, it
+/// `scripts/generation` at a tiny budget: data runs until the distinct positions are
+/// there, a network trained on them, a match against the network it learnt from; run again, it
 /// plays no data run twice.
 #[test]
 fn the_generation_script_makes_data_a_network_and_a_match_and_resumes() {
@@ -188,6 +188,12 @@ fn the_generation_script_makes_data_a_network_and_a_match_and_resumes() {
     assert!(records >= 3000 * 106 / 100, "{records} positions in {} runs", seeds.len());
     let train = std::fs::read_to_string(out.join("train.log")).expect("a training log");
     assert!(train.contains(&format!("data files {}", seeds.len())), "{train}");
+    let distinct: usize = train
+        .split_once(": positions ")
+        .and_then(|(_, rest)| rest.split_once(' '))
+        .and_then(|(count, _)| count.parse().ok())
+        .expect("the distinct positions in the training log");
+    assert!(distinct >= 3000, "{distinct} distinct positions, fewer than asked for");
     crownhead::engine::network::Network::load(&out.join("english.nnue"), Variant::English)
         .expect("a sound network");
     let summary = std::fs::read_to_string(out.join("match.log")).expect("a match log");
@@ -196,4 +202,25 @@ fn the_generation_script_makes_data_a_network_and_a_match_and_resumes() {
     run();
     let again = std::fs::metadata(&seeds[0]).and_then(|meta| meta.modified()).expect("a time");
     assert_eq!(first, again, "a finished data run is not played again");
+}
+
+/// Runs that only repeat each other (no random plies: every seed plays the same games)
+/// can never make the distinct positions asked for: the script says so and stops rather
+/// than playing on for ever.
+#[test]
+fn the_generation_script_stops_when_runs_add_no_new_position() {
+    let out = common::scratch("selfplay", "generation-repeats").join("gen");
+    let output = std::process::Command::new(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/generation"))
+        .args(["--variant", "english", "--net", "nets/english.nnue", "--nodes", "300"])
+        .args(["--positions", "1000", "--games-per-seed", "6", "--random-plies", "0"])
+        .args(["--epochs", "1", "--threads", "1", "--binary", env!("CARGO_BIN_EXE_crownhead"), "--dir"])
+        .arg(&out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("bash runs the script");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(stderr.contains("playing on to"), "more runs were tried first: {stderr}");
+    assert!(stderr.contains("added no new position"), "{stderr}");
+    assert!(!out.join("match.log").exists(), "no match without the network asked for");
 }

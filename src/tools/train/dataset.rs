@@ -50,20 +50,22 @@ pub struct Games {
 }
 
 impl Games {
-    /// The number of games.
+    /// The number of games with a position kept.
     pub fn count(&self) -> usize {
         self.count as usize
     }
 
-    /// Adds a position of game `game` of file `file`, unless it was seen before.
+    /// Adds a position of game `game` of file `file`, unless it was seen before. A game
+    /// counts from its first position kept: one whose positions were all seen before
+    /// has none to train or validate on.
     pub fn push(&mut self, file: usize, game: u32, example: Example) {
-        if self.last != Some((file, game)) {
-            self.last = Some((file, game));
-            self.count += 1;
-        }
         if !self.seen.insert(example.position.hash()) {
             self.duplicates += 1;
             return;
+        }
+        if self.last != Some((file, game)) {
+            self.last = Some((file, game));
+            self.count += 1;
         }
         self.examples.push(example);
         self.game_of.push(self.count - 1);
@@ -165,7 +167,7 @@ mod tests {
     }
 
     #[test]
-    fn repeats_are_dropped_and_games_counted() {
+    fn repeats_are_dropped_and_games_counted_by_what_they_keep() {
         let mut games = Games::default();
         games.push(0, 0, example("W:W21:B12", 1));
         games.push(0, 0, example("B:W21:B12", 1));
@@ -173,8 +175,9 @@ mod tests {
         games.push(1, 1, example("W:W22:B12", -1));
         assert_eq!(games.examples.len(), 3);
         assert_eq!(games.duplicates, 1);
-        assert_eq!(games.count(), 3);
-        assert_eq!(games.game_of, [0, 0, 2]);
+        // Game 1 of file 0 kept nothing, so it is not a game to split.
+        assert_eq!(games.count(), 2);
+        assert_eq!(games.game_of, [0, 0, 1]);
     }
 
     #[test]
