@@ -666,6 +666,11 @@ pub struct SelfplayArgs {
     /// Random legal plies played after each opening, so that games differ.
     #[arg(long, default_value_t = selfplay::DEFAULT_RANDOM_PLIES, value_parser = clap::value_parser!(u32).range(0..=40))]
     pub random_plies: u32,
+    /// Each move's node count drawn anew within this many per cent either way of
+    /// `--nodes` (from the game's seed), so that games from a start played before part
+    /// ways instead of replaying it.
+    #[arg(long, value_name = "PERCENT", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=50))]
+    pub vary_nodes: u32,
     /// The run's seed: with the shard and budget, it fixes the games and the file.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -697,13 +702,14 @@ impl SelfplayArgs {
     /// The options of the run.
     ///
     /// # Errors
-    /// Bad openings.
+    /// Bad openings, or `--vary-nodes` without `--nodes`.
     pub fn options(&self) -> anyhow::Result<selfplay::Options> {
         let variant = self.variant.variant;
         let network = self.eval.network()?;
         if let Some(network) = &network {
             network.check_serves(variant).context("bad --eval-file")?;
         }
+        anyhow::ensure!(self.vary_nodes == 0 || self.limit.nodes.is_some(), "--vary-nodes needs --nodes");
         let limits = Limits { depth: self.limit.depth, nodes: self.limit.nodes, ..Limits::default() };
         Ok(selfplay::Options {
             variant,
@@ -712,6 +718,7 @@ impl SelfplayArgs {
             threads: usize::from(self.threads.threads),
             openings: read_openings(&self.openings, variant)?,
             random_plies: self.random_plies,
+            vary_nodes: self.vary_nodes,
             seed: self.seed,
             shard: self.shard,
             network,

@@ -131,6 +131,28 @@ fn ten_by_ten_boards_with_an_opening_file() {
 }
 
 #[test]
+fn varied_node_counts_part_games_that_share_a_start() {
+    let dir = common::scratch("selfplay", "vary-nodes");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "11-15 23-19 8-11\n").expect("written");
+    let openings = openings.to_str().expect("a UTF-8 path");
+    let args = ["--games", "3", "--nodes", "2000", "--random-plies", "0", "--openings", openings];
+    // At a fixed count the three games are one game played three times: only game 0's
+    // positions are new.
+    let fixed = dir.join("fixed.bin");
+    selfplay(&args, &fixed);
+    assert_eq!(games(&checked(&fixed, Variant::English)), [0].into());
+    // Varied counts, the same whatever the threads: each game adds positions of its own.
+    let (one, two) = (dir.join("one.bin"), dir.join("two.bin"));
+    selfplay(&[&args[..], &["--vary-nodes", "20", "--threads", "1"]].concat(), &one);
+    selfplay(&[&args[..], &["--vary-nodes", "20", "--threads", "2"]].concat(), &two);
+    assert_eq!(std::fs::read(&one).expect("written"), std::fs::read(&two).expect("written"));
+    assert_eq!(games(&checked(&one, Variant::English)), (0..3).collect());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn bad_arguments_are_refused() {
     for (args, message) in [
         (
@@ -145,6 +167,8 @@ fn bad_arguments_are_refused() {
         (&["--games", "2", "--depth", "2"][..], "--out"),
         (&["--games", "2", "--out", "x.bin"][..], "--nodes"),
         (&["--games", "2", "--depth", "2", "--nodes", "9", "--out", "x.bin"][..], "cannot be used with"),
+        (&["--games", "2", "--depth", "2", "--vary-nodes", "10", "--out", "x.bin"][..], "--nodes"),
+        (&["--games", "2", "--nodes", "99", "--vary-nodes", "60", "--out", "x.bin"][..], "0..=50"),
         (
             &["--games", "2", "--depth", "2", "--openings", "/nonexistent", "--out", "x.bin"][..],
             "bad --openings",

@@ -99,6 +99,9 @@ pub struct Options {
     pub openings: Vec<Opening>,
     /// Random legal plies played after the opening.
     pub random_plies: u32,
+    /// How far each move's node count may stray from `limits.nodes`, in per cent either
+    /// way (0: exactly; see [`varied`]).
+    pub vary_nodes: u32,
     /// The run's seed.
     pub seed: u64,
     /// The share of the games to play.
@@ -256,6 +259,20 @@ fn game_seed(seed: u64, index: u64) -> u64 {
     splitmix64(splitmix64(seed).1 ^ index).1
 }
 
+/// `limits` with its node count moved by up to `percent` per cent either way, drawn from
+/// the game's random `state`. At a fixed count the engine replays a game move for move
+/// from a start position it has played before (each game starts with a cleared table),
+/// and a network's self-play keeps coming back to the same starts (a quarter of the
+/// games of the eighth Russian run of 2,000 replayed an earlier run's); varied counts
+/// make such games part ways within a few moves.
+fn varied(limits: &Limits, percent: u32, state: &mut u64) -> Limits {
+    let Some(nodes) = limits.nodes.filter(|_| percent > 0) else { return *limits };
+    let spread = nodes * u64::from(percent) / 100;
+    let (next, random) = splitmix64(*state);
+    *state = next;
+    Limits { nodes: Some((nodes - spread + random % (2 * spread + 1)).max(1)), ..*limits }
+}
+
 /// Plays game `index` (its opening, its random plies, then the engine against itself),
 /// or nothing if `stop` is set before it ends.
 fn play(engine: &mut Engine, options: &Options, index: u64, stop: &AtomicBool) -> Option<Played> {
@@ -285,7 +302,7 @@ fn play(engine: &mut Engine, options: &Options, index: u64, stop: &AtomicBool) -
             return None;
         }
         let position = *game.position();
-        let result = engine.think(&game, &options.limits);
+        let result = engine.think(&game, &varied(&options.limits, options.vary_nodes, &mut state));
         if !position.has_capture() {
             let score = result.score.centi_men().clamp(i16::MIN.into(), i16::MAX.into()) as i16;
             let ply = u16::try_from(game.moves().len()).unwrap_or(u16::MAX);
