@@ -100,7 +100,7 @@ pub struct Options {
     /// Random legal plies played after the opening.
     pub random_plies: u32,
     /// How far each move's node count may stray from `limits.nodes`, in per cent either
-    /// way (0: exactly; see [`varied`]).
+    /// way (0: exactly), so that games from a start played before part ways.
     pub vary_nodes: u32,
     /// The run's seed.
     pub seed: u64,
