@@ -46,6 +46,15 @@ fn checked(path: &Path, variant: Variant) -> Vec<Record> {
     records
 }
 
+/// Writes `text` as an openings file in `dir` (made if missing); its path, for
+/// `--openings`.
+fn openings_file(dir: &Path, text: &str) -> String {
+    std::fs::create_dir_all(dir).expect("a scratch directory");
+    let path = dir.join("openings.txt");
+    std::fs::write(&path, text).expect("written");
+    path.to_str().expect("a UTF-8 path").to_string()
+}
+
 fn games(records: &[Record]) -> BTreeSet<u32> {
     records.iter().map(|record| record.game).collect()
 }
@@ -103,11 +112,9 @@ fn shards_split_the_games() {
 #[test]
 fn ten_by_ten_boards_with_an_opening_file() {
     let dir = common::scratch("selfplay", "international");
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    let openings = dir.join("openings.txt");
-    std::fs::write(&openings, "# two openings\n32-28 19-23\nW:W31-50:B1-20\n").expect("written");
+    let openings = openings_file(&dir, "# two openings\n32-28 19-23\nW:W31-50:B1-20\n");
+    let openings = openings.as_str();
     let out = dir.join("international.bin");
-    let openings = openings.to_str().expect("a UTF-8 path");
     let summary = selfplay(
         &[
             "--variant",
@@ -133,11 +140,8 @@ fn ten_by_ten_boards_with_an_opening_file() {
 #[test]
 fn varied_node_counts_part_games_that_share_a_start() {
     let dir = common::scratch("selfplay", "vary-nodes");
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    let openings = dir.join("openings.txt");
-    std::fs::write(&openings, "11-15 23-19 8-11\n").expect("written");
-    let openings = openings.to_str().expect("a UTF-8 path");
-    let args = ["--games", "3", "--nodes", "2000", "--random-plies", "0", "--openings", openings];
+    let openings = openings_file(&dir, "11-15 23-19 8-11\n");
+    let args = ["--games", "3", "--nodes", "2000", "--random-plies", "0", "--openings", &openings];
     // At a fixed count the three games are one game played three times: only game 0's
     // positions are new.
     let fixed = dir.join("fixed.bin");
