@@ -1,12 +1,14 @@
 //! What the integration tests share: the binary run as a user runs it, but in an
 //! environment whose data directory holds no endgame database (the engine would probe
 //! one found in the platform's default place, and a test must not depend on the
-//! machine), and scratch directories.
+//! machine), scratch directories, and start positions with a man taken off.
 
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
+
+use crownhead::rules::{Bitboard, Color, Position, Variant};
 
 /// The binary under test.
 pub const CROWNHEAD: &str = env!("CARGO_BIN_EXE_crownhead");
@@ -37,4 +39,26 @@ pub fn scratch(group: &str, name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary directory");
     dir
+}
+
+/// The square numbers (in the rule set's notation) of `color`'s men in the start position
+/// of `variant`, in ascending order.
+pub fn start_men(variant: Variant, color: Color) -> Vec<u32> {
+    let start = Position::start(variant);
+    (1..=start.geometry().square_count() as u32)
+        .filter(|&number| {
+            variant.rules().square_from_number(number).is_some_and(|square| start.men(color).contains(square))
+        })
+        .collect()
+}
+
+/// The start position of `variant` without `color`'s man on square `number` (a square
+/// number of the rule set's notation).
+pub fn start_without(variant: Variant, color: Color, number: u32) -> Position {
+    let start = Position::start(variant);
+    let square = variant.rules().square_from_number(number).expect("a square of the board");
+    assert!(start.men(color).contains(square), "{variant}: square {number} holds no {color:?} man");
+    let removed = Bitboard::from_square(square);
+    let pieces = |color: Color| start.pieces(color) & !removed;
+    Position::new(variant, start.side_to_move(), pieces(Color::White), pieces(Color::Black), Bitboard::EMPTY)
 }
