@@ -92,6 +92,10 @@ pub struct Geometry {
 }
 
 impl Geometry {
+    /// Every board's playing squares have bit indices below this (the 10x10 board's
+    /// last is 54): the size of a table indexed by square on any board.
+    pub const SQUARE_BITS: usize = 55;
+
     /// The 8x8 board of 32 playing squares.
     pub const EIGHT: Geometry = Geometry::new(8);
     /// The 10x10 board of 50 playing squares.
@@ -217,5 +221,19 @@ impl Geometry {
         let rank = doubled / (self.size as u16 + 1);
         let file = doubled - rank * (self.size as u16 + 1);
         (file as u8, rank as u8)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_bits_bound_every_board() {
+        for geometry in [Geometry::EIGHT, Geometry::TEN] {
+            let last = geometry.squares().map(Square::index).max();
+            assert!(last.is_some_and(|last| usize::from(last) < Geometry::SQUARE_BITS));
+        }
+        assert_eq!(Geometry::TEN.squares().map(Square::index).max(), Some(54));
     }
 }

@@ -23,6 +23,7 @@ use super::network::Network;
 use super::network::accumulator::Accumulators;
 use super::ordering::{Context, MAX_PLY, MoveScores, Ordering, Picked, defer, pick};
 use super::reductions;
+use super::thread_state::ThreadState;
 use super::time::Deadlines;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::value::{
@@ -108,10 +109,10 @@ pub struct Worker<'a> {
     pub leaf_plies: (u64, u64),
     aborted: bool,
     frames: Vec<Frame>,
-    pv: Vec<ArrayVec<Move, MAX_PLY>>,
+    pv: &'a mut [ArrayVec<Move, MAX_PLY>],
     excluded: Vec<Move>,
     root_depth: i32,
-    accumulators: Accumulators,
+    accumulators: &'a mut Accumulators,
     /// When the root is a database win: its slice, whose positions are searched rather
     /// than probed until the leaves, where they score as if further from the end than the
     /// same values outside it, so that the search heads out of it (to fewer pieces, fewer
@@ -121,16 +122,18 @@ pub struct Worker<'a> {
 
 impl<'a> Worker<'a> {
     /// A worker for the game whose positions and move-limit counts are given (the last
-    /// is the root). The main worker watches the clock; the others only the stop flag.
+    /// is the root), searching with a thread's `state` (readied for it). The main worker watches the
+    /// clock; the others only the stop flag.
     pub fn new(
         shared: &'a Shared<'a>,
-        ordering: &'a mut Ordering,
+        state: &'a mut ThreadState,
         main: bool,
         history: &[(Position, u16)],
     ) -> Worker<'a> {
+        state.start_search();
         Worker {
             shared,
-            ordering,
+            ordering: &mut state.ordering,
             main,
             deadlines: Deadlines::new(&shared.limits),
             was_pondering: shared.pondering.load(AtomicOrdering::Relaxed),
@@ -147,10 +150,10 @@ impl<'a> Worker<'a> {
                     reached_by: None,
                 })
                 .collect(),
-            pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            pv: &mut state.pv,
             excluded: Vec::new(),
             root_depth: 0,
-            accumulators: Accumulators::new(MAX_PLY + 1),
+            accumulators: &mut state.accumulators,
             converting: history.last().and_then(|(root, _)| converting(shared.egdb?, root)),
         }
     }
@@ -524,7 +527,7 @@ impl<'a> Worker<'a> {
     /// endings of kings alone (see [`kings_ending`]).
     fn evaluate(&mut self, position: &Position, ply: usize) -> Value {
         if (position.men(Color::White) | position.men(Color::Black)).any() {
-            self.shared.network.evaluate(&mut self.accumulators, position, ply)
+            self.shared.network.evaluate(self.accumulators, position, ply)
         } else {
             kings_ending::evaluate(position)
         }

@@ -11,6 +11,7 @@ mod ordering;
 mod reductions;
 mod score;
 mod searcher;
+mod thread_state;
 mod time;
 mod tt;
 mod value;

@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::rules::{MAX_MOVES, Move, MoveList};
+use crate::rules::{Geometry, MAX_MOVES, Move, MoveList};
 
 /// A score per move of a [`MoveList`], by index.
 pub type MoveScores = ArrayVec<i32, MAX_MOVES>;
@@ -42,8 +42,8 @@ const KILLER: [i32; 2] = [1 << 29, (1 << 29) - 1];
 /// The bound of a history score: the three tables together stay far below the killers.
 const HISTORY_MAX: i32 = 1 << 14;
 
-/// Square indices the tables cover (a board's squares are numbered below 64).
-const SQUARES: usize = 64;
+/// Square indices the tables cover.
+const SQUARES: usize = Geometry::SQUARE_BITS;
 
 impl Ordering {
     /// Forgets everything (a new game), in place: the tables' memory stays mapped.
@@ -127,8 +127,10 @@ impl Ordering {
     }
 }
 
-/// One table of history scores.
-struct History(Box<[i32]>);
+/// One table of history scores. Scores stay within ±[`HISTORY_MAX`], so 16 bits hold
+/// them: half the memory of `i32`, which keeps more of a thread's tables in its core's
+/// cache.
+struct History(Box<[i16]>);
 
 impl History {
     fn new(len: usize) -> History {
@@ -136,15 +138,16 @@ impl History {
     }
 
     fn get(&self, index: usize) -> i32 {
-        self.0[index]
+        i32::from(self.0[index])
     }
 
     /// Moves a score by `bonus` towards the bound of its sign, by less the nearer it
     /// already is (gravity): scores stay within ±[`HISTORY_MAX`] and recent lessons
     /// weigh more than old ones.
     fn update(&mut self, index: usize, bonus: i32) {
-        let entry = &mut self.0[index];
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        let entry = i32::from(self.0[index]);
+        let updated = entry + bonus - entry * bonus.abs() / HISTORY_MAX;
+        self.0[index] = updated.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
     }
 
     fn age(&mut self) {

@@ -17,8 +17,9 @@ use super::alphabeta::{Line, Shared, Worker};
 use super::in_progress::InProgress;
 use super::limits::Limits;
 use super::network::Network;
-use super::ordering::{MAX_PLY, Ordering};
+use super::ordering::MAX_PLY;
 use super::score::Score;
+use super::thread_state::ThreadState;
 use super::tt::TranspositionTable;
 use super::value::{DRAW, loss_in};
 
@@ -104,23 +105,23 @@ pub struct Knowledge<'a> {
     pub egdb: Option<&'a Database>,
 }
 
-/// A transposition table and the search threads' move-ordering state.
+/// A transposition table and the search threads' own state.
 pub struct Searcher {
     table: TranspositionTable,
-    orderings: Vec<Ordering>,
+    threads: Vec<ThreadState>,
 }
 
 impl Searcher {
     /// A searcher with a table of `table_mib` MiB searching on `threads` threads.
     pub fn new(table_mib: usize, threads: usize) -> Searcher {
-        let mut searcher = Searcher { table: TranspositionTable::new(table_mib), orderings: Vec::new() };
+        let mut searcher = Searcher { table: TranspositionTable::new(table_mib), threads: Vec::new() };
         searcher.set_threads(threads);
         searcher
     }
 
     /// Sets the number of search threads (at least one).
     pub fn set_threads(&mut self, threads: usize) {
-        self.orderings.resize_with(threads.max(1), Ordering::default);
+        self.threads.resize_with(threads.max(1), ThreadState::default);
     }
 
     /// Replaces the transposition table with an empty one of `mib` MiB (the old one is
@@ -133,7 +134,7 @@ impl Searcher {
     /// table is not written (see [`TranspositionTable::clear`]).
     pub fn new_game(&mut self) {
         self.table.clear();
-        self.orderings.iter_mut().for_each(Ordering::clear);
+        self.threads.iter_mut().for_each(ThreadState::clear);
     }
 
     /// Searches the current position of `game` within `limits`, reporting each
@@ -161,23 +162,21 @@ impl Searcher {
             nodes: &nodes,
             limits: *limits,
             deepest: &deepest,
-            in_progress: (self.orderings.len() > 1).then_some(&in_progress),
+            in_progress: (self.threads.len() > 1).then_some(&in_progress),
             network: knowledge.network,
             egdb: knowledge.egdb,
         };
-        let (main_ordering, helper_orderings) = self.orderings.split_at_mut(1);
+        let (main_state, helper_states) = self.threads.split_at_mut(1);
         let result = std::thread::scope(|scope| {
-            for (index, ordering) in helper_orderings.iter_mut().enumerate() {
+            for (index, state) in helper_states.iter_mut().enumerate() {
                 let shared = &shared;
                 let history = &history;
                 scope.spawn(move || {
-                    ordering.age();
-                    let mut worker = Worker::new(shared, ordering, false, history);
+                    let mut worker = Worker::new(shared, state, false, history);
                     iterate(&mut worker, history, 1 + (index as i32 + 1) % 2, 1, limits, None);
                 });
             }
-            main_ordering[0].age();
-            let mut worker = Worker::new(&shared, &mut main_ordering[0], true, &history);
+            let mut worker = Worker::new(&shared, &mut main_state[0], true, &history);
             let result = iterate(&mut worker, &history, 1, multipv.max(1), limits, Some(&mut { report }));
             shared.stop.store(true, AtomicOrdering::Relaxed);
             result

@@ -39,6 +39,11 @@ impl Accumulators {
         Accumulators { entries: vec![Entry { pieces: PieceSets::NONE, sums: [[0; HIDDEN]; 2] }; plies] }
     }
 
+    /// Marks every entry as not yet computed, for a search that may use another network.
+    pub fn reset(&mut self) {
+        self.entries.iter_mut().for_each(|entry| entry.pieces = PieceSets::NONE);
+    }
+
     /// Both perspectives' sums for `position`, searched at `ply`, White's first.
     pub fn sums(&mut self, network: &Network, position: &Position, ply: usize) -> &[Sums; 2] {
         let ply = ply.min(self.entries.len() - 1);
@@ -189,6 +194,20 @@ mod tests {
                 let sums = *accumulators.sums(&network, &position, ply);
                 prop_assert_eq!(sums, fresh_sums(&network, &position));
             }
+        }
+
+        /// After a reset, sums computed with one network are not reused with another
+        /// (a searcher's threads keep their accumulators from search to search).
+        #[test]
+        fn a_reset_forgets_another_networks_sums(variant_index in 0..Variant::ALL.len(), seed in any::<u64>()) {
+            let variant = Variant::ALL[variant_index];
+            let (first, second) = (random_network(variant, 2, seed), random_network(variant, 2, seed ^ 1));
+            let position = random_position(variant, (seed % 80) as usize, seed);
+            let mut accumulators = Accumulators::new(2);
+            accumulators.sums(&first, &position, 0);
+            accumulators.reset();
+            let sums = *accumulators.sums(&second, &position, 0);
+            prop_assert_eq!(sums, fresh_sums(&second, &position));
         }
 
         /// A position and its colour-reversed twin get the same value.
