@@ -122,8 +122,8 @@ pub struct Worker<'a> {
 
 impl<'a> Worker<'a> {
     /// A worker for the game whose positions and move-limit counts are given (the last
-    /// is the root), searching with a thread's `state` (readied for it). The main worker watches the
-    /// clock; the others only the stop flag.
+    /// is the root), searching with a thread's `state` (readied for it). The main worker
+    /// watches the clock; the others only the stop flag.
     pub fn new(
         shared: &'a Shared<'a>,
         state: &'a mut ThreadState,
