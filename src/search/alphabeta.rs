@@ -30,8 +30,9 @@ use super::value::{
     DRAW, INFINITE, Value, database_score, from_table, is_decisive, loss_in, to_table, unconverted,
 };
 
-/// Nodes between two looks at the clock and the stop flag (about 0.2 ms).
-const POLL_INTERVAL: u64 = 1024;
+/// Nodes between two looks at the clock and the stop flag (about 0.1 ms): a helper
+/// thread that searches on after the main thread has stopped delays the answer.
+const POLL_INTERVAL: u64 = 256;
 
 /// The least remaining depth at which a move another thread is searching is left for
 /// later.
@@ -51,7 +52,10 @@ const PROBCUT_DEPTH: i32 = 5;
 /// centi-men, doubled at each fail (DarkHorse starts at 13, Scan at 10).
 const ASPIRATION_WINDOW: Value = 15;
 
-/// What every thread of one search shares.
+/// What every thread of one search shares. Every thread reads it at every node, so it
+/// has cache lines of its own: a hot variable written beside it (the main worker's node
+/// count, on the same stack) would make the other thread fetch the line again and again.
+#[repr(align(64))]
 pub struct Shared<'a> {
     /// The transposition table.
     pub table: &'a TranspositionTable,

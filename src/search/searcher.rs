@@ -4,11 +4,13 @@
 //! Threads share one transposition table (Lazy SMP): every thread runs iterative
 //! deepening on the same root, helpers one ply deeper on alternate threads, and they
 //! help each other through the table. The main thread alone watches the clock, reports
-//! and decides the move.
+//! and decides the move; the helpers wait in a pool between searches.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Duration;
+
+use rayon::{ThreadPool, ThreadPoolBuilder};
 
 use crate::egdb::Database;
 use crate::rules::{Game, Move};
@@ -105,23 +107,42 @@ pub struct Knowledge<'a> {
     pub egdb: Option<&'a Database>,
 }
 
-/// A transposition table and the search threads' own state.
+/// A transposition table, the search threads' own state, and the threads that help the
+/// calling thread search.
 pub struct Searcher {
     table: TranspositionTable,
     threads: Vec<ThreadState>,
+    /// The helper threads, kept waiting between searches: starting a thread per search
+    /// delayed each helper's first node by about a quarter of a millisecond, a good part
+    /// of a short search. `None` with one thread, or when the system would not start
+    /// them (the search then runs on the calling thread alone).
+    helpers: Option<ThreadPool>,
 }
 
 impl Searcher {
     /// A searcher with a table of `table_mib` MiB searching on `threads` threads.
     pub fn new(table_mib: usize, threads: usize) -> Searcher {
-        let mut searcher = Searcher { table: TranspositionTable::new(table_mib), threads: Vec::new() };
+        let mut searcher =
+            Searcher { table: TranspositionTable::new(table_mib), threads: Vec::new(), helpers: None };
         searcher.set_threads(threads);
         searcher
     }
 
-    /// Sets the number of search threads (at least one).
+    /// Sets the number of search threads (at least one). Should the system refuse to
+    /// start the helper threads, the searcher keeps one thread and logs why.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads.resize_with(threads.max(1), ThreadState::default);
+        let helpers = threads.max(1) - 1;
+        if self.helpers.as_ref().map_or(0, ThreadPool::current_num_threads) != helpers {
+            self.helpers = None;
+            if helpers > 0 {
+                match ThreadPoolBuilder::new().num_threads(helpers).build() {
+                    Ok(pool) => self.helpers = Some(pool),
+                    Err(error) => log::warn!("searching on one thread: no helper threads ({error})"),
+                }
+            }
+        }
+        let threads = 1 + self.helpers.as_ref().map_or(0, ThreadPool::current_num_threads);
+        self.threads.resize_with(threads, ThreadState::default);
     }
 
     /// Replaces the transposition table with an empty one of `mib` MiB (the old one is
@@ -167,20 +188,26 @@ impl Searcher {
             egdb: knowledge.egdb,
         };
         let (main_state, helper_states) = self.threads.split_at_mut(1);
-        let result = std::thread::scope(|scope| {
-            for (index, state) in helper_states.iter_mut().enumerate() {
-                let shared = &shared;
-                let history = &history;
-                scope.spawn(move || {
-                    let mut worker = Worker::new(shared, state, false, history);
-                    iterate(&mut worker, history, 1 + (index as i32 + 1) % 2, 1, limits, None);
-                });
-            }
-            let mut worker = Worker::new(&shared, &mut main_state[0], true, &history);
+        let main = |shared: &Shared| {
+            let mut worker = Worker::new(shared, &mut main_state[0], true, &history);
             let result = iterate(&mut worker, &history, 1, multipv.max(1), limits, Some(&mut { report }));
             shared.stop.store(true, AtomicOrdering::Relaxed);
             result
-        });
+        };
+        let result = match &self.helpers {
+            None => main(&shared),
+            Some(pool) => pool.in_place_scope(|scope| {
+                for (index, state) in helper_states.iter_mut().enumerate() {
+                    let shared = &shared;
+                    let history = &history;
+                    scope.spawn(move |_| {
+                        let mut worker = Worker::new(shared, state, false, history);
+                        iterate(&mut worker, history, 1 + (index as i32 + 1) % 2, 1, limits, None);
+                    });
+                }
+                main(&shared)
+            }),
+        };
         SearchResult { nodes: nodes.load(AtomicOrdering::Relaxed), ..result }
     }
 }
@@ -289,5 +316,27 @@ fn iterate(
         depth: completed as u32,
         nodes: worker.nodes,
         time: worker.deadlines().elapsed(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn helpers(searcher: &Searcher) -> usize {
+        searcher.helpers.as_ref().map_or(0, ThreadPool::current_num_threads)
+    }
+
+    #[test]
+    fn the_helper_threads_follow_the_thread_count() {
+        let mut searcher = Searcher::new(1, 3);
+        assert_eq!((searcher.threads.len(), helpers(&searcher)), (3, 2));
+        searcher.set_threads(1);
+        assert_eq!((searcher.threads.len(), helpers(&searcher)), (1, 0));
+        assert!(searcher.helpers.is_none(), "one thread keeps no pool");
+        searcher.set_threads(0);
+        assert_eq!((searcher.threads.len(), helpers(&searcher)), (1, 0));
+        searcher.set_threads(2);
+        assert_eq!((searcher.threads.len(), helpers(&searcher)), (2, 1));
     }
 }
