@@ -30,9 +30,8 @@ use super::value::{
     DRAW, INFINITE, Value, database_score, from_table, is_decisive, loss_in, to_table, unconverted,
 };
 
-/// Nodes between two looks at the clock and the stop flag (about 0.1 ms): a helper
-/// thread that searches on after the main thread has stopped delays the answer.
-const POLL_INTERVAL: u64 = 256;
+/// Nodes between two looks at the clock and the stop flag (about 0.2 ms).
+const POLL_INTERVAL: u64 = 1024;
 
 /// The least remaining depth at which a move another thread is searching is left for
 /// later.
