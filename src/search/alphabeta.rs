@@ -408,7 +408,11 @@ impl<'a> Worker<'a> {
                 -self.alphabeta(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
                 let quiet = !mv.is_capture() && !mv.crowns() && !child.has_capture();
-                let reduction = if quiet { reductions::reduction(depth, searched + 1, pv_node) } else { 0 };
+                let reduction = match (quiet, self.main) {
+                    (false, _) => 0,
+                    (true, true) => reductions::reduction(depth, searched + 1, pv_node),
+                    (true, false) => reductions::helper_reduction(depth, searched + 1, pv_node),
+                };
                 let mut probe = -self.alphabeta(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
                 if probe > alpha && reduction > 0 {
                     probe = -self.alphabeta(&child, depth - 1, -alpha - 1, -alpha, ply + 1);

@@ -37,3 +37,34 @@ pub fn reduction(depth: i32, number: usize, pv_node: bool) -> i32 {
     let plies = i32::from(TABLE[row][number.min(SIZE - 1)]) - i32::from(pv_node);
     plies.clamp(0, depth - 2)
 }
+
+/// Plies a helper thread takes off the `number`-th quiet move at `depth`: one more than
+/// [`reduction`] wherever that reduces at all, down to quiescence at most.
+pub fn helper_reduction(depth: i32, number: usize, pv_node: bool) -> i32 {
+    match reduction(depth, number, pv_node) {
+        0 => 0,
+        plies => (plies + 1).min(depth - 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_helper_reduces_a_ply_more_where_the_main_thread_reduces() {
+        assert_eq!((reduction(10, 3, false), helper_reduction(10, 3, false)), (0, 0), "an early move");
+        assert_eq!((reduction(2, 20, false), helper_reduction(2, 20, false)), (0, 0), "too shallow");
+        assert_eq!((reduction(8, 10, false), helper_reduction(8, 10, false)), (2, 3), "ln 8 * ln 10 / 2");
+        assert_eq!((reduction(8, 10, true), helper_reduction(8, 10, true)), (1, 2), "at a PV node");
+        for depth in 0..40 {
+            for number in 1..80 {
+                let (main, helper) =
+                    (reduction(depth, number, false), helper_reduction(depth, number, false));
+                assert!(main <= helper && helper <= main + 1, "{depth} {number}: {main} {helper}");
+                assert_eq!(main == 0, helper == 0, "{depth} {number}: reduced by one thread only");
+                assert!(depth - 1 - helper >= 0 || helper == 0, "{depth} {number}: below quiescence");
+            }
+        }
+    }
+}
