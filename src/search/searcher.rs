@@ -132,7 +132,7 @@ impl Searcher {
     /// start the helper threads, the searcher keeps one thread and logs why.
     pub fn set_threads(&mut self, threads: usize) {
         let helpers = threads.max(1) - 1;
-        if self.helpers.as_ref().map_or(0, ThreadPool::current_num_threads) != helpers {
+        if self.helper_count() != helpers {
             self.helpers = None;
             if helpers > 0 {
                 match ThreadPoolBuilder::new().num_threads(helpers).build() {
@@ -141,8 +141,13 @@ impl Searcher {
                 }
             }
         }
-        let threads = 1 + self.helpers.as_ref().map_or(0, ThreadPool::current_num_threads);
+        let threads = 1 + self.helper_count();
         self.threads.resize_with(threads, ThreadState::default);
+    }
+
+    /// The number of helper threads running.
+    fn helper_count(&self) -> usize {
+        self.helpers.as_ref().map_or(0, ThreadPool::current_num_threads)
     }
 
     /// Replaces the transposition table with an empty one of `mib` MiB (the old one is
@@ -323,20 +328,16 @@ fn iterate(
 mod tests {
     use super::*;
 
-    fn helpers(searcher: &Searcher) -> usize {
-        searcher.helpers.as_ref().map_or(0, ThreadPool::current_num_threads)
-    }
-
     #[test]
     fn the_helper_threads_follow_the_thread_count() {
         let mut searcher = Searcher::new(1, 3);
-        assert_eq!((searcher.threads.len(), helpers(&searcher)), (3, 2));
+        assert_eq!((searcher.threads.len(), searcher.helper_count()), (3, 2));
         searcher.set_threads(1);
-        assert_eq!((searcher.threads.len(), helpers(&searcher)), (1, 0));
+        assert_eq!((searcher.threads.len(), searcher.helper_count()), (1, 0));
         assert!(searcher.helpers.is_none(), "one thread keeps no pool");
         searcher.set_threads(0);
-        assert_eq!((searcher.threads.len(), helpers(&searcher)), (1, 0));
+        assert_eq!((searcher.threads.len(), searcher.helper_count()), (1, 0));
         searcher.set_threads(2);
-        assert_eq!((searcher.threads.len(), helpers(&searcher)), (2, 1));
+        assert_eq!((searcher.threads.len(), searcher.helper_count()), (2, 1));
     }
 }
