@@ -5,7 +5,6 @@
 //! ([`egdb`]) know the rules and no front end; [`engine`] is the one API the front ends in [`protocol`] and the [`tools`]
 //! call.
 
-pub mod cli;
 pub mod egdb;
 pub mod engine;
 pub mod protocol;

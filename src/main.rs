@@ -1,15 +1,15 @@
-//! The `crownhead` command: parses the command line (`crownhead::cli`) and calls the
-//! front end or tool it names.
+//! The `crownhead` command: parses the command line ([`cli`]) and calls the front end or
+//! tool it names.
+
+mod cli;
 
 use std::io;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::{ArgMatches, CommandFactory, FromArgMatches};
-use crownhead::cli::{Cli, Command, EgdbCommand};
-use crownhead::protocol::{dxp, hub};
-use crownhead::tools::matches::{self, openings};
-use crownhead::tools::{analyse, analyse_game, bench, board, egdb, perft, play, selfplay, train};
+use crownhead::protocol::hub;
+
+use crate::cli::{Cli, Command};
 
 fn main() -> ExitCode {
     // Logging goes to stderr and is off unless RUST_LOG asks for it: pydraughts merges
@@ -58,54 +58,22 @@ fn run(command: Command, arg_matches: &ArgMatches) -> anyhow::Result<()> {
             drop(out);
             hub::run(io::BufReader::new(io::stdin()), io::stdout())?;
         }
-        Command::Perft(args) => {
-            let threads = usize::from(args.threads.threads);
-            perft::run(&args.position.position()?, args.depth, args.divide, threads, &mut out)?;
-        }
-        Command::Moves(args) => board::write_moves(&args.position()?, &mut out)?,
-        Command::Analyse(args) => {
-            let game = args.position.game(args.moves.as_deref())?;
-            analyse::run(&mut args.engine()?, &game, &args.limit.limits(), args.output(), &mut out)?;
-        }
-        Command::AnalyseGame(args) => analyse_game::run(&args.options()?, &mut out)?,
-        Command::Bench(args) => {
-            bench::run(&args.limits(), usize::from(args.threads.threads), args.eval.network()?, &mut out)?
-        }
-        Command::Dxp(args) => match &args.connect {
-            Some(address) => dxp::initiate(address, &args.options()?, &mut out).context("dxp")?,
-            None => dxp::listen(&args.listen_address(), &args.options()?, &mut out).context("dxp")?,
-        },
-        Command::Board(args) => {
-            let position = *args.position.game(args.moves.as_deref())?.position();
-            board::draw(&position, args.svg.as_deref(), &mut out)?;
-        }
-        Command::Play(args) => play::run(&args.options()?, &mut io::stdin().lock(), &mut out)?,
+        Command::Perft(args) => args.run(&mut out)?,
+        Command::Moves(args) => cli::moves(&args, &mut out)?,
+        Command::Analyse(args) => args.run(&mut out)?,
+        Command::AnalyseGame(args) => args.run(&mut out)?,
+        Command::Bench(args) => args.run(&mut out)?,
+        Command::Dxp(args) => args.run(&mut out)?,
+        Command::Board(args) => args.run(&mut out)?,
+        Command::Play(args) => args.run(&mut out)?,
         Command::Match(args) => {
-            let matches = arg_matches.subcommand_matches("match").unwrap_or(arg_matches);
-            matches::run(&args.options(matches)?, &mut out)?;
+            args.run(arg_matches.subcommand_matches("match").unwrap_or(arg_matches), &mut out)?
         }
-        Command::MatchSummary(args) => {
-            matches::parts::summarise(&args.parts, args.sprt, args.json, &mut out)?
-        }
-        Command::Openings(args) => {
-            let (variant, plies) = (args.variant.variant, args.plies as usize);
-            openings::write_balanced(variant, plies, args.depth, args.max_score, &mut out)?;
-        }
-        Command::Selfplay(args) => selfplay::run(&args.options()?, selfplay::ctrl_c_flag()?, &mut out)?,
-        Command::Train(args) => train::run(&args.options(), &mut out)?,
-        Command::Egdb(args) => match args.command {
-            EgdbCommand::Build(args) => egdb::build(&args.options()?, &mut out)?,
-            EgdbCommand::Slices(args) => {
-                egdb::write_slices(args.variant.variant, args.pieces, args.json, &mut out)?
-            }
-            EgdbCommand::Probe(args) => egdb::probe(&args.position()?, &args.dir.root()?, &mut out)?,
-            EgdbCommand::Verify(args) => egdb::verify(
-                args.variant.variant,
-                &args.dir.root()?,
-                usize::from(args.threads.threads),
-                &mut out,
-            )?,
-        },
+        Command::MatchSummary(args) => args.run(&mut out)?,
+        Command::Openings(args) => args.run(&mut out)?,
+        Command::Selfplay(args) => args.run(&mut out)?,
+        Command::Train(args) => args.run(&mut out)?,
+        Command::Egdb(args) => args.run(&mut out)?,
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use crownhead::engine::Score;
 use crownhead::rules::{Color, Position, Variant, read_pdn};
-use crownhead::tools::analyse_game::{PlyAnalysis, annotate};
+use crownhead::tools::commands::analyse_game::{PlyAnalysis, annotate};
 
 fn fixture() -> String {
     format!("{}/tests/data/analyse/shot.pdn", env!("CARGO_MANIFEST_DIR"))

@@ -11,7 +11,7 @@ use crownhead::egdb::slice::{Slice, TableKey};
 use crownhead::egdb::{Database, EgdbError, Value, variant_dir};
 use crownhead::engine::{Engine, Limits, Options};
 use crownhead::rules::{Game, Outcome, Position, Variant};
-use crownhead::tools::egdb::{BuildOptions, build};
+use crownhead::tools::commands::egdb::{BuildOptions, build};
 
 /// Builds `variant` up to `pieces` pieces (or only `slice`) under `root`; the summary.
 fn build_in(root: &Path, variant: Variant, pieces: u8, slice: Option<&str>) -> String {

@@ -299,8 +299,16 @@ fn egdb_path_turns_endgame_databases_on_and_off() {
     engine.send("set-param name=egdb-path value=\"\"");
     engine.assert_serving();
     assert_eq!(score_of(&mut engine, &pos), without);
-    // A directory with no database is no database, and no error.
+    // A path that is no directory is refused, in the words the command line and the
+    // Python module use, and the databases stay off.
     engine.send(&format!("set-param name=egdb-path value=\"{root}/nowhere\""));
+    engine.send("ping");
+    let replies = engine.until("pong");
+    let refused = format!("error message=\"egdb-path {root}/nowhere: not a directory\"");
+    assert_eq!(replies[0], refused, "{replies:?}");
+    assert_eq!(score_of(&mut engine, &pos), without);
+    // A directory with no database is no database, and no error.
+    engine.send(&format!("set-param name=egdb-path value=\"{root}/english\""));
     engine.assert_serving();
     assert_eq!(score_of(&mut engine, &pos), without);
     let _ = std::fs::remove_dir_all(dir);

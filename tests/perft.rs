@@ -16,7 +16,7 @@
 
 use crownhead::rules::perft;
 use crownhead::rules::{Position, Variant};
-use crownhead::tools::perft::parallel_perft;
+use crownhead::tools::commands::perft::parallel_perft;
 
 /// Counts from depth 1.
 const ENGLISH: &[u64] =

@@ -8,7 +8,7 @@ use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 
 use crownhead::rules::{Color, Position, Variant};
-use crownhead::tools::selfplay::data::{Record, read_file};
+use crownhead::tools::learning::data::{Record, read_file};
 
 /// Runs selfplay with `args` writing to `out`; its summary line.
 fn selfplay(args: &[&str], out: &Path) -> String {
@@ -222,8 +222,7 @@ fn the_generation_script_makes_data_a_network_and_a_match_and_resumes() {
         .and_then(|(count, _)| count.parse().ok())
         .expect("the distinct positions in the training log");
     assert!(distinct >= 3000, "{distinct} distinct positions, fewer than asked for");
-    crownhead::engine::network::Network::load(&out.join("english.nnue"), Variant::English)
-        .expect("a sound network");
+    crownhead::engine::Network::load(&out.join("english.nnue"), Variant::English).expect("a sound network");
     let summary = std::fs::read_to_string(out.join("match.log")).expect("a match log");
     assert!(summary.contains("Pentanomial"), "{summary}");
     let first = std::fs::metadata(&seeds[0]).and_then(|meta| meta.modified()).expect("a time");

@@ -2,7 +2,7 @@
 //! mistake or blunder mark, computed by `crownhead analyse-game`'s own code
 //! (`crownhead::tools::analyse_game`).
 
-use crownhead::tools::analyse_game::{PlyAnalysis, analyse_with, annotate};
+use crownhead::tools::commands::analyse_game::{PlyAnalysis, analyse_with, annotate};
 use pyo3::prelude::*;
 
 use crate::engine::{PyEngine, PyScore, limits};

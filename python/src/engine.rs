@@ -8,10 +8,8 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use crownhead::engine::network::Network;
 use crownhead::engine::{
-    DEFAULT_TABLE_MIB, Engine, Info, Limits, MAX_MULTIPV, MAX_TABLE_MIB, MAX_THREADS, Options, Report, Score,
-    SearchResult,
+    DEFAULT_TABLE_MIB, Engine, Info, Limits, OptionsBuilder, Report, Score, SearchResult,
 };
 use crownhead::rules::{Game, Variant};
 use pyo3::basic::CompareOp;
@@ -181,7 +179,7 @@ pub struct PyEngine {
 impl PyEngine {
     /// An engine with the default options.
     pub fn with_defaults() -> PyEngine {
-        PyEngine { engine: Engine::new(Options::default()), variant: None }
+        PyEngine { engine: Engine::default(), variant: None }
     }
 
     /// Refuses a game of another rule set than the engine's.
@@ -271,15 +269,6 @@ pub fn limits(depth: Option<u32>, movetime: Option<f64>, nodes: Option<u64>) -> 
     Ok(Limits { depth, nodes, move_time, ..Limits::default() })
 }
 
-/// A number of threads or MiB inside `1..=max`, or a `ValueError` naming `what`.
-fn in_range(value: usize, max: usize, what: &str) -> PyResult<usize> {
-    if (1..=max).contains(&value) {
-        Ok(value)
-    } else {
-        Err(PyValueError::new_err(format!("{what} must be from 1 to {max}, not {value}")))
-    }
-}
-
 #[pymethods]
 impl PyEngine {
     /// An engine for `variant` (`None`: any rule set) with `threads` search threads, a
@@ -304,19 +293,15 @@ impl PyEngine {
         egdb_path: Option<PathBuf>,
     ) -> PyResult<PyEngine> {
         let variant = variant.map(crate::errors::variant).transpose()?;
-        let threads = in_range(threads, MAX_THREADS, "threads")?;
-        let table_mib = in_range(tt_size, MAX_TABLE_MIB, "tt_size")?;
-        let network = match eval_file {
-            Some(path) => Some(Arc::new(Network::read(&path).map_err(value_error)?)),
-            None => None,
-        };
-        if let Some(path) = egdb_path.as_ref().filter(|path| !path.is_dir()) {
-            return Err(value_error(format!("egdb_path {}: not a directory", path.display())));
+        let mut builder =
+            OptionsBuilder::new(variant).threads(threads).and_then(|builder| builder.table_mib(tt_size));
+        if let Some(path) = &eval_file {
+            builder = builder.and_then(|builder| builder.eval_file(path));
         }
-        let options = Options { threads, table_mib, network, egdb: egdb_path, ..Options::default() };
-        if let Some(variant) = variant {
-            options.check_network(variant).map_err(value_error)?;
+        if let Some(path) = &egdb_path {
+            builder = builder.and_then(|builder| builder.egdb_path(path));
         }
+        let options = builder.map_err(value_error)?.build();
         Ok(PyEngine { engine: Engine::new(options), variant })
     }
 
@@ -353,7 +338,8 @@ impl PyEngine {
         multipv: usize,
     ) -> PyResult<PyAnalysis> {
         let limits = limits(depth, movetime, nodes)?;
-        let multipv = in_range(multipv, MAX_MULTIPV, "multipv")?;
+        let options = OptionsBuilder::from_options(self.engine.options().clone(), None).multipv(multipv);
+        let multipv = options.map_err(value_error)?.build().multipv;
         let game = game.game.clone();
         self.engine.set_multipv(multipv);
         let searched = self.search(py, &game, &limits);

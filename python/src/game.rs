@@ -3,9 +3,9 @@
 //! picture.
 
 use crownhead::rules::{Color, Game, Move, Outcome, PdnGame, PdnMove, PdnResult, Position, perft};
-use crownhead::tools::board_svg::board_svg;
-use crownhead::tools::orientation::Orientation;
-use crownhead::tools::terminal_board::{Styling, draw};
+use crownhead::tools::render::board_svg::board_svg;
+use crownhead::tools::render::orientation::Orientation;
+use crownhead::tools::render::terminal_board::{Styling, draw};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};

@@ -33,7 +33,7 @@ def test_the_search_probes_the_databases(english_egdb):
 
 
 def test_egdb_path_must_be_a_directory(tmp_path):
-    with pytest.raises(ValueError, match="not a directory"):
+    with pytest.raises(ValueError, match="^egdb-path .*missing: not a directory$"):
         crownhead.Engine(egdb_path=tmp_path / "missing")
     # An empty directory is a valid root with no database in it.
     game = crownhead.Game("english", LOST)

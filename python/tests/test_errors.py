@@ -54,9 +54,10 @@ def test_bad_moves():
 
 
 def test_bad_engine_settings_and_limits(tmp_path):
-    with pytest.raises(ValueError, match="threads"):
+    # The engine's own messages, the same the command line and Hub give.
+    with pytest.raises(ValueError, match="^threads must be a whole number from 1 to 512, not '0'$"):
         crownhead.Engine(threads=0)
-    with pytest.raises(ValueError, match="tt_size"):
+    with pytest.raises(ValueError, match="^tt-size must be a whole number from 1 to 65536, not '1000000000'$"):
         crownhead.Engine(tt_size=10**9)
     with pytest.raises(ValueError, match="unknown variant"):
         crownhead.Engine(variant="chess")

@@ -1,16 +1,10 @@
-//! Command-line tools built on the rules and the search.
+//! The tools built on the engine, by kind: the one-shot [`commands`] (analyse, bench,
+//! perft, board, play, egdb), the [`matches`] runner with its statistics, the
+//! [`learning`] pipeline (self-play data, network training) and [`render`]ing (SVG
+//! board and score chart, terminal board). The binary's command line calls them; the
+//! Python module calls the few its functions need.
 
-pub mod analyse;
-pub mod analyse_game;
-pub mod bench;
-pub mod board;
-pub mod board_svg;
-pub mod chart_svg;
-pub mod egdb;
+pub mod commands;
+pub mod learning;
 pub mod matches;
-pub mod orientation;
-pub mod perft;
-pub mod play;
-pub mod selfplay;
-pub mod terminal_board;
-pub mod train;
+pub mod render;

@@ -11,7 +11,6 @@ mod line;
 
 use std::io::{self, BufRead, Write};
 
-use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -19,9 +18,9 @@ pub use line::{Line, LineError, quote, spawn_line_reader};
 
 use super::board::{Encoding, parse_hub_position};
 use crate::egdb;
-use crate::engine::network::Network;
 use crate::engine::{
-    Clock, Engine, Info, Limits, MAX_TABLE_MIB, MAX_THREADS, Options, Report, SearchHandle, SearchResult,
+    Clock, Engine, Info, Limits, MAX_TABLE_MIB, MAX_THREADS, OptionsBuilder, Report, SearchHandle,
+    SearchResult,
 };
 use crate::rules::{Game, Position, Variant};
 
@@ -64,7 +63,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
         encoding: Encoding::Standard,
         ponder: false,
         // Prepared at `init`, once the GUI has set the table size.
-        engine: Engine::unprepared(Options { egdb: egdb::default_root(), ..Options::default() }),
+        engine: Engine::unprepared(OptionsBuilder::new(None).default_egdb().build()),
         eval_file: String::new(),
         egdb_path: egdb::default_root().map(|root| root.display().to_string()).unwrap_or_default(),
         game: None,
@@ -184,10 +183,6 @@ impl Session {
                 .parse()
                 .map_err(|error| format!("{error}"))
                 .and_then(|variant| self.set_variant(variant)),
-            "eval-file" => self.set_eval_file(value),
-            "egdb-path" => self.set_egdb_path(value),
-            "threads" => parse_in(value, 1, MAX_THREADS).map(|threads| self.engine.set_threads(threads)),
-            "tt-size" => parse_in(value, 1, MAX_TABLE_MIB).map(|mib| self.engine.set_table_size(mib)),
             "ponder" => match value {
                 "true" | "false" => {
                     self.ponder = value == "true";
@@ -203,12 +198,29 @@ impl Session {
                 }
                 _ => Err(format!("pos-encoding is standard or pydraughts, not '{}'", truncate(value))),
             },
-            // The protocol says to ignore parameters one does not know.
-            _ => Ok(()),
+            _ => self.set_engine_option(name, value),
         };
         if let Err(message) = result {
             self.error(&message);
         }
+    }
+
+    /// Sets an engine option (`threads`, `tt-size`, `eval-file`, `egdb-path`) as every
+    /// front end does, through [`OptionsBuilder`]; a refused value leaves the option as it
+    /// was. The protocol says to ignore parameters one does not know.
+    fn set_engine_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let builder = OptionsBuilder::from_options(self.engine.options().clone(), Some(self.variant));
+        let Some(built) = builder.set(name, value) else {
+            return Ok(());
+        };
+        let options = built.map_err(|error| error.to_string())?.build();
+        self.engine.set_options(options);
+        match name {
+            "eval-file" => self.eval_file = value.to_string(),
+            "egdb-path" => self.egdb_path = value.to_string(),
+            _ => {}
+        }
+        Ok(())
     }
 
     /// Plays `variant` from now on; a network loaded for other rule sets then gives way
@@ -221,30 +233,6 @@ impl Session {
                 Err(format!("eval-file {}: {error}; the built-in evaluation plays {variant}", self.eval_file))
             }
         }
-    }
-
-    /// Evaluates with the network in the file at `path`, or with the built-in evaluation
-    /// for an empty path. A file that cannot be used leaves the evaluation as it was.
-    fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
-        if path.is_empty() {
-            self.engine.set_network(None);
-            self.eval_file.clear();
-            return Ok(());
-        }
-        let network = Network::load(Path::new(path), self.variant)
-            .map_err(|error| format!("eval-file {path}: {error}"))?;
-        self.engine.set_network(Some(network));
-        self.eval_file = path.to_string();
-        Ok(())
-    }
-
-    /// Probes the endgame databases in the directory `path`, or none for an empty path.
-    /// A directory with no database of the rule set played, or none at all, is no
-    /// database: the search goes on as without.
-    fn set_egdb_path(&mut self, path: &str) -> Result<(), String> {
-        self.engine.set_egdb((!path.is_empty()).then(|| PathBuf::from(path)));
-        self.egdb_path = path.to_string();
-        Ok(())
     }
 
     fn position(&mut self, line: &Line) {
@@ -367,13 +355,6 @@ fn encoding_name(encoding: Encoding) -> &'static str {
     match encoding {
         Encoding::Standard => "standard",
         Encoding::Pydraughts => "pydraughts",
-    }
-}
-
-fn parse_in(text: &str, min: usize, max: usize) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(value) if (min..=max).contains(&value) => Ok(value),
-        _ => Err(format!("'{}' is not a number from {min} to {max}", truncate(text))),
     }
 }
 

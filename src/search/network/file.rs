@@ -263,6 +263,13 @@ mod tests {
     }
 
     #[test]
+    fn a_file_holds_its_header_its_16_bit_weights_and_a_checksum() {
+        // English has 128 inputs (32 squares, men and kings of each side); one bucket.
+        let size = 84 + 2 * (128 * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 8;
+        assert_eq!(network(Variant::English, 1).to_bytes().len(), size);
+    }
+
+    #[test]
     fn damaged_files_are_refused() {
         let bytes = network(Variant::English, 2).to_bytes();
         assert!(matches!(Network::from_bytes(&bytes[..bytes.len() - 1]), Err(NetworkError::Size { .. })));

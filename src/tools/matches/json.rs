@@ -18,8 +18,7 @@ use std::io::{self, Write};
 
 use serde_json::{Value, json};
 
-use super::stats::elo_estimate;
-use super::summary::{SprtOutcome, verdict_text};
+use super::stats::{SprtOutcome, elo_estimate, verdict_text};
 use super::tally::{CountedGame, GameScore, Tally};
 
 /// Writes the JSON summary on one line.

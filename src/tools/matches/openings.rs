@@ -107,6 +107,18 @@ pub fn read_file(path: &Path, variant: Variant) -> Result<Vec<Opening>, Openings
     parse(&text, variant)
 }
 
+/// The openings `name` stands for, as `--openings` takes it: `builtin` for the built-in
+/// set, else the path of an opening file.
+///
+/// # Errors
+/// As [`read_file`].
+pub fn named(name: &str, variant: Variant) -> Result<Vec<Opening>, OpeningsError> {
+    match name {
+        "builtin" => builtin(variant),
+        path => read_file(Path::new(path), variant),
+    }
+}
+
 /// Reads openings in the opening file format for `variant`.
 ///
 /// # Errors

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::stats::{Sprt, elo_estimate};
+use super::stats::{Sprt, elo_estimate, signed};
 use super::tally::Tally;
 
 /// Where the progress goes.
@@ -82,14 +82,4 @@ pub fn status(tally: &Tally, sprt: Option<&Sprt>) -> String {
         status.push_str(&format!("  LLR {:.2} ({lower:.2}, {upper:.2})", sprt.llr(&tally.pentanomial)));
     }
     status
-}
-
-/// An Elo difference with its sign: `+34.9`, `-3.0`, `+inf`.
-pub fn signed(elo: f64) -> String {
-    if elo.is_infinite() {
-        if elo > 0.0 { "+inf".into() } else { "-inf".into() }
-    } else {
-        // Adding zero turns -0.0 into 0.0.
-        format!("{:+.1}", elo + 0.0)
-    }
 }

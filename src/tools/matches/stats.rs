@@ -287,3 +287,31 @@ fn solve_secular(weights: &[f64; 5], phi: &[f64; 5]) -> Option<f64> {
     }
     Some(0.5 * (low + high))
 }
+
+/// An SPRT and where it ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtOutcome {
+    /// The test.
+    pub sprt: Sprt,
+    /// The verdict when the match stopped (the first bound crossed, if one was).
+    pub verdict: SprtVerdict,
+}
+
+/// `H1 accepted`, `H0 accepted` or `no decision`.
+pub fn verdict_text(verdict: SprtVerdict) -> &'static str {
+    match verdict {
+        SprtVerdict::AcceptH1 => "H1 accepted",
+        SprtVerdict::AcceptH0 => "H0 accepted",
+        SprtVerdict::Continue => "no decision",
+    }
+}
+
+/// An Elo difference with its sign: `+34.9`, `-3.0`, `+inf`.
+pub fn signed(elo: f64) -> String {
+    if elo.is_infinite() {
+        if elo > 0.0 { "+inf".into() } else { "-inf".into() }
+    } else {
+        // Adding zero turns -0.0 into 0.0.
+        format!("{:+.1}", elo + 0.0)
+    }
+}

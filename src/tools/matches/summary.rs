@@ -2,18 +2,8 @@
 
 use std::io::{self, Write};
 
-use super::progress::signed;
-use super::stats::{Sprt, SprtVerdict, elo_estimate};
+use super::stats::{SprtOutcome, elo_estimate, signed, verdict_text};
 use super::tally::Tally;
-
-/// An SPRT and where it ended.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SprtOutcome {
-    /// The test.
-    pub sprt: Sprt,
-    /// The verdict when the match stopped (the first bound crossed, if one was).
-    pub verdict: SprtVerdict,
-}
 
 /// Writes the summary: each engine's wins, draws, losses and score; the first engine's
 /// Elo with its 95% interval and LOS from the game pairs; the pentanomial counts; the
@@ -70,13 +60,4 @@ pub fn write(
     }
     let endings: Vec<String> = tally.endings.iter().map(|(kind, count)| format!("{kind} {count}")).collect();
     writeln!(out, "Endings      {}", endings.join(", "))
-}
-
-/// `H1 accepted`, `H0 accepted` or `no decision`.
-pub fn verdict_text(verdict: SprtVerdict) -> &'static str {
-    match verdict {
-        SprtVerdict::AcceptH1 => "H1 accepted",
-        SprtVerdict::AcceptH0 => "H0 accepted",
-        SprtVerdict::Continue => "no decision",
-    }
 }

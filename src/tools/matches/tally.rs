@@ -4,8 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::stats::{Pentanomial, Sprt, SprtVerdict, Wdl};
-use super::summary::SprtOutcome;
+use super::stats::{Pentanomial, Sprt, SprtOutcome, SprtVerdict, Wdl};
 
 /// A game's result for the first engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

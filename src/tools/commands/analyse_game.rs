@@ -7,9 +7,9 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
-use super::chart_svg::{ChartPly, Judgement, score_chart_svg};
 use crate::engine::{self, Engine, Limits, Score, SearchResult};
 use crate::rules::{Game, Move, Outcome, PdnGame, Position, Variant, read_pdn};
+use crate::tools::render::chart_svg::{ChartPly, Judgement, score_chart_svg};
 
 /// A move that gives away this many centi-men (a man is 100) is a mistake.
 pub const MISTAKE: i32 = 40;

@@ -9,16 +9,16 @@
 //! plain. Every inner loop works on whole `[f32; HIDDEN]` rows, which the compiler
 //! vectorises.
 //!
-//! [`Network::quantise`]: crate::engine::network::Network::quantise
-//! [`Network::output`]: crate::engine::network::Network::output
+//! [`Network::quantise`]: crate::search::network::Network::quantise
+//! [`Network::output`]: crate::search::network::Network::output
 
 use arrayvec::ArrayVec;
 
 use super::dataset::Example;
 use super::random::{Random, Stream};
-use crate::engine::network::features::{self, input_count};
-use crate::engine::network::{HIDDEN, Layers, WEIGHT_LIMIT};
 use crate::rules::{Position, Variant};
+use crate::search::network::features::{self, input_count};
+use crate::search::network::{HIDDEN, Layers, WEIGHT_LIMIT};
 
 /// One perspective's sums, or one row of the feature layer.
 pub type Row = [f32; HIDDEN];
@@ -262,7 +262,7 @@ fn backward_activation(sums: &Row, weights: &Row, d_output: f32, d_weights: &mut
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::train::synthetic;
+    use crate::tools::learning::train::synthetic;
 
     /// A network with weights large enough that the activations are far from zero.
     fn model(buckets: usize) -> Model {
@@ -338,8 +338,8 @@ mod tests {
 
     #[test]
     fn the_float_output_is_what_the_integer_network_computes() {
-        use crate::engine::network::accumulator::fresh_sums;
-        use crate::engine::network::{Network, QA, QB};
+        use crate::search::network::accumulator::fresh_sums;
+        use crate::search::network::{Network, QA, QB};
         // Weights on the integer grid, so that quantising loses nothing.
         let mut model = model(3);
         model.clip();

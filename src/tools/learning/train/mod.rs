@@ -35,10 +35,11 @@ use self::dataset::{Dataset, Example};
 use self::epoch::Trainer;
 use self::model::{Model, Target, sigmoid};
 use self::random::{Random, Stream};
-use crate::engine::network::accumulator::fresh_sums;
-use crate::engine::network::file::NAMES_SIZE;
-use crate::engine::network::{MAX_BUCKETS, Network, features};
 use crate::rules::Variant;
+pub use crate::search::network::MAX_BUCKETS;
+use crate::search::network::accumulator::fresh_sums;
+use crate::search::network::file::NAMES_SIZE;
+use crate::search::network::{Network, features};
 
 /// Epochs by default.
 pub const DEFAULT_EPOCHS: u32 = 20;

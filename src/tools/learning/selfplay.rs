@@ -12,8 +12,6 @@
 //! `--shard K/S` plays the games `i` with `i % S == K - 1`: the shards of a run are
 //! disjoint and together make the whole run.
 
-pub mod data;
-
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::fs::File;
@@ -27,11 +25,11 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use self::data::{Record, Writer};
-use super::matches::openings::Opening;
-use crate::engine::network::Network;
+use super::data::{Record, Writer};
 use crate::engine::{Engine, Limits, Options as EngineOptions};
 use crate::rules::{Color, Outcome, Variant, splitmix64};
+use crate::search::network::Network;
+use crate::tools::matches::openings::Opening;
 
 /// A game still going after this many plies from its start position is adjudicated a
 /// draw.

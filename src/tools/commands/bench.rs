@@ -7,9 +7,9 @@ use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::engine::network::Network;
 use crate::engine::{Engine, Limits, Options};
 use crate::rules::{Game, Position, Variant};
+use crate::search::network::Network;
 
 /// The default search depth of `crownhead bench`.
 pub const DEFAULT_DEPTH: u32 = 9;

@@ -15,7 +15,7 @@ use anyhow::{Context, ensure};
 
 use super::random::{Random, Stream};
 use crate::rules::{Position, Variant};
-use crate::tools::selfplay::data::{Reader, Record};
+use crate::tools::learning::data::{Reader, Record};
 
 /// One training position and what it is fitted to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,7 +159,7 @@ pub fn split(games: Games, validation: f64, seed: u64) -> anyhow::Result<Dataset
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::selfplay::data::Writer;
+    use crate::tools::learning::data::Writer;
 
     fn example(fen: &str, result: i8) -> Example {
         let position = Position::from_fen(Variant::English, fen).expect("a valid FEN");

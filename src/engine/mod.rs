@@ -22,88 +22,22 @@
 //! ```
 
 use std::io;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
 use crate::egdb::{Database, files_variant};
 use crate::rules::{Game, Variant};
-use crate::search::network::{Network, builtin::builtin, file::NetworkError};
 use crate::search::{Knowledge, SearchControl, Searcher};
 
-pub use crate::search::{Clock, Info, Limits, Score, SearchResult, network};
+pub use crate::search::network::Network;
+pub use crate::search::network::file::NetworkError;
+pub use crate::search::{Clock, Info, Limits, Score, SearchResult};
+pub use options::{
+    DEFAULT_TABLE_MIB, MAX_MULTIPV, MAX_TABLE_MIB, MAX_THREADS, OptionError, Options, OptionsBuilder,
+    parse_multipv, parse_table_mib, parse_threads,
+};
 
-/// The most search threads the engine takes (Hub's `threads` parameter, `--threads`).
-pub const MAX_THREADS: usize = 512;
-
-/// The largest transposition table, in MiB (Hub's `tt-size`, `--tt-size`).
-pub const MAX_TABLE_MIB: usize = 65536;
-
-/// The default transposition table size, in MiB.
-pub const DEFAULT_TABLE_MIB: usize = 64;
-
-/// The most best moves reported per iteration (`--multipv`).
-pub const MAX_MULTIPV: usize = 256;
-
-/// How the engine searches. Values outside the documented ranges are brought inside.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Options {
-    /// Search threads, 1 to [`MAX_THREADS`].
-    pub threads: usize,
-    /// Transposition table size in MiB, 1 to [`MAX_TABLE_MIB`].
-    pub table_mib: usize,
-    /// How many best moves each iteration reports, 1 to [`MAX_MULTIPV`] (as UCI's
-    /// MultiPV): the best first, each with its own line.
-    pub multipv: usize,
-    /// A network that evaluates in place of the built-in evaluation, in the rule sets it
-    /// serves (read with [`Network::load`]); `None` for the built-in one.
-    pub network: Option<Arc<Network>>,
-    /// The directory of the endgame databases of every rule set (each in a directory
-    /// named by its rule set, as `crownhead egdb build --dir` writes them), probed by
-    /// the search up to the most pieces they cover; `None` for no database.
-    pub egdb: Option<PathBuf>,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options { threads: 1, table_mib: DEFAULT_TABLE_MIB, multipv: 1, network: None, egdb: None }
-    }
-}
-
-impl Options {
-    /// The options with every value inside its range.
-    fn clamped(self) -> Options {
-        Options {
-            threads: self.threads.clamp(1, MAX_THREADS),
-            table_mib: self.table_mib.clamp(1, MAX_TABLE_MIB),
-            multipv: self.multipv.clamp(1, MAX_MULTIPV),
-            network: self.network,
-            egdb: self.egdb,
-        }
-    }
-
-    /// Refuses a network that does not serve `variant`, for front ends to say so before
-    /// they search (the engine itself falls back to the built-in evaluation).
-    ///
-    /// # Errors
-    /// The network was trained for other rule sets.
-    pub fn check_network(&self, variant: Variant) -> Result<(), NetworkError> {
-        match &self.network {
-            Some(network) => network.check_serves(variant),
-            None => Ok(()),
-        }
-    }
-
-    /// The network that evaluates positions of `variant`: the one set if it serves the
-    /// rule set, else the built-in one.
-    fn network_for(&self, variant: Variant) -> Arc<Network> {
-        self.network
-            .as_ref()
-            .filter(|network| network.serves(variant))
-            .cloned()
-            .unwrap_or_else(|| builtin(variant))
-    }
-}
+mod options;
 
 /// What a search started by [`Engine::go`] reports, in order: each completed iteration,
 /// then the result once.
@@ -160,13 +94,24 @@ impl Engine {
         made(&mut self.searcher(), &options);
     }
 
-    /// Probes the endgame databases under `root` (see [`Options::egdb`]), or none for
-    /// `None` (stops a search in progress first, and forgets what was learnt with the
-    /// databases before, as [`Engine::new_game`]).
-    pub fn set_egdb(&mut self, root: Option<PathBuf>) {
-        self.new_game();
-        self.options.egdb = root;
-        self.opened = None;
+    /// Puts `options` in force, changing only what differs from the options in force
+    /// (stops a search in progress first). A new database directory or network forgets
+    /// what was learnt with the old one, as [`Engine::new_game`]; a new table size
+    /// replaces the table.
+    pub fn set_options(&mut self, options: Options) {
+        let options = options.clamped();
+        self.stop();
+        if options.egdb != self.options.egdb || options.network != self.options.network {
+            self.new_game();
+            self.opened = None;
+        }
+        if options.threads != self.options.threads {
+            self.set_threads(options.threads);
+        }
+        if options.table_mib != self.options.table_mib {
+            self.set_table_size(options.table_mib);
+        }
+        self.options = options;
     }
 
     /// The endgame database the search probes in positions of `variant`: `None` when
@@ -178,14 +123,6 @@ impl Engine {
             self.opened = Some((files, Database::for_search(files, root).map(Arc::new)));
         }
         self.opened.as_ref().and_then(|(_, database)| database.clone())
-    }
-
-    /// Evaluates with `network` in the rule sets it serves (see [`Network::load`]), or
-    /// with the built-in evaluation again for `None` (stops a search in progress
-    /// first).
-    pub fn set_network(&mut self, network: Option<Network>) {
-        self.stop();
-        self.options.network = network.map(Arc::new);
     }
 
     /// The options in force.

@@ -1,0 +1,73 @@
+//! `crownhead dxp`: plays over DXP (DamExchange, TCP).
+
+use std::io::Write;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Args;
+use crownhead::protocol::dxp;
+use crownhead::rules::Variant;
+
+use super::args::{EngineArgs, positive_seconds};
+
+/// `crownhead dxp`.
+#[derive(Args)]
+pub struct DxpArgs {
+    /// Listen for an initiator here (the default role).
+    #[arg(long, value_name = "ADDR:PORT", conflicts_with = "connect")]
+    pub listen: Option<String>,
+    /// Connect to a follower here and propose games.
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub connect: Option<String>,
+    /// The rule set (DXP messages do not name one; its own game is International).
+    #[arg(long, default_value = "international")]
+    pub variant: Variant,
+    /// Minutes per player an initiator proposes (0: one second a move).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(0..=999))]
+    pub time: u16,
+    /// Moves in that time an initiator proposes (0: the whole game).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=999))]
+    pub moves: u16,
+    /// Think this many seconds a move, whatever the game clock says.
+    #[arg(long, value_parser = positive_seconds)]
+    pub movetime: Option<f64>,
+    /// Games an initiator plays, colours alternating.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: u32,
+    /// The engine.
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+impl DxpArgs {
+    /// The options of the DXP games.
+    ///
+    /// # Errors
+    /// A bad network file.
+    fn options(&self) -> anyhow::Result<dxp::Options> {
+        Ok(dxp::Options {
+            variant: self.variant,
+            engine: self.engine.options(Some(self.variant))?,
+            minutes: self.time,
+            moves: self.moves,
+            games: self.games,
+            move_time: self.movetime.map(Duration::from_secs_f64),
+        })
+    }
+
+    /// Plays: connects and proposes games with `--connect`, else listens for them.
+    ///
+    /// # Errors
+    /// A bad engine option, or a network failure.
+    pub fn run(&self, out: &mut impl Write) -> anyhow::Result<()> {
+        match &self.connect {
+            Some(address) => dxp::initiate(address, &self.options()?, out).context("dxp"),
+            None => dxp::listen(&self.listen_address(), &self.options()?, out).context("dxp"),
+        }
+    }
+
+    /// Where to listen when not connecting.
+    fn listen_address(&self) -> String {
+        self.listen.clone().unwrap_or_else(|| format!("127.0.0.1:{}", dxp::DEFAULT_PORT))
+    }
+}

@@ -1,0 +1,286 @@
+//! The engine's options, and the one place they are checked: the command line, the Hub
+//! `set-param` lines and the Python module all build their [`Options`] with an
+//! [`OptionsBuilder`], so that a value refused by one front end is refused by all, in the
+//! same words ([`OptionError`]). Options are named as Hub names them.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::rules::Variant;
+use crate::search::network::Network;
+use crate::search::network::builtin::builtin;
+use crate::search::network::file::NetworkError;
+
+/// The most search threads the engine takes (Hub's `threads` parameter, `--threads`).
+pub const MAX_THREADS: usize = 512;
+
+/// The largest transposition table, in MiB (Hub's `tt-size`, `--tt-size`).
+pub const MAX_TABLE_MIB: usize = 65536;
+
+/// The default transposition table size, in MiB.
+pub const DEFAULT_TABLE_MIB: usize = 64;
+
+/// The most best moves reported per iteration (`--multipv`).
+pub const MAX_MULTIPV: usize = 256;
+
+/// How the engine searches. Values outside the documented ranges are brought inside.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Search threads, 1 to [`MAX_THREADS`].
+    pub threads: usize,
+    /// Transposition table size in MiB, 1 to [`MAX_TABLE_MIB`].
+    pub table_mib: usize,
+    /// How many best moves each iteration reports, 1 to [`MAX_MULTIPV`] (as UCI's
+    /// MultiPV): the best first, each with its own line.
+    pub multipv: usize,
+    /// A network that evaluates in place of the built-in evaluation, in the rule sets it
+    /// serves (read with [`Network::load`]); `None` for the built-in one.
+    pub network: Option<Arc<Network>>,
+    /// The directory of the endgame databases of every rule set (each in a directory
+    /// named by its rule set, as `crownhead egdb build --dir` writes them), probed by
+    /// the search up to the most pieces they cover; `None` for no database.
+    pub egdb: Option<PathBuf>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { threads: 1, table_mib: DEFAULT_TABLE_MIB, multipv: 1, network: None, egdb: None }
+    }
+}
+
+impl Options {
+    /// The options with every value inside its range.
+    pub(super) fn clamped(self) -> Options {
+        Options {
+            threads: self.threads.clamp(1, MAX_THREADS),
+            table_mib: self.table_mib.clamp(1, MAX_TABLE_MIB),
+            multipv: self.multipv.clamp(1, MAX_MULTIPV),
+            network: self.network,
+            egdb: self.egdb,
+        }
+    }
+
+    /// Refuses a network that does not serve `variant`, for front ends to say so before
+    /// they search (the engine itself falls back to the built-in evaluation).
+    ///
+    /// # Errors
+    /// The network was trained for other rule sets.
+    pub fn check_network(&self, variant: Variant) -> Result<(), NetworkError> {
+        match &self.network {
+            Some(network) => network.check_serves(variant),
+            None => Ok(()),
+        }
+    }
+
+    /// The network that evaluates positions of `variant`: the one set if it serves the
+    /// rule set, else the built-in one.
+    pub(super) fn network_for(&self, variant: Variant) -> Arc<Network> {
+        self.network
+            .as_ref()
+            .filter(|network| network.serves(variant))
+            .cloned()
+            .unwrap_or_else(|| builtin(variant))
+    }
+}
+
+/// Why an engine option was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum OptionError {
+    /// A count outside its range, or not a whole number.
+    #[error("{name} must be a whole number from 1 to {max}, not '{value}'")]
+    OutOfRange {
+        /// The option, as Hub names it.
+        name: &'static str,
+        /// The largest value taken.
+        max: usize,
+        /// The value given.
+        value: String,
+    },
+    /// A network file that cannot be read, or was trained for other rule sets.
+    #[error("eval-file {path}: {source}")]
+    EvalFile {
+        /// The file.
+        path: String,
+        /// Why it was refused.
+        source: NetworkError,
+    },
+    /// An endgame-database path that is not a directory.
+    #[error("egdb-path {path}: not a directory")]
+    EgdbPath {
+        /// The path.
+        path: String,
+    },
+}
+
+/// Builds [`Options`] from values a person typed, checking each: threads, table size and
+/// lines within their ranges, a network file that reads and serves the rule set, an
+/// endgame-database path that is a directory. Each setter refuses a bad value with an
+/// [`OptionError`] and leaves the options as they were.
+///
+/// ```
+/// use crownhead::engine::OptionsBuilder;
+/// use crownhead::rules::Variant;
+///
+/// let options = OptionsBuilder::new(Some(Variant::English)).threads(2)?.table_mib(16)?.build();
+/// assert_eq!((options.threads, options.table_mib), (2, 16));
+/// let refused = OptionsBuilder::new(None).threads(0).err().map(|error| error.to_string());
+/// assert_eq!(refused.as_deref(), Some("threads must be a whole number from 1 to 512, not '0'"));
+/// # Ok::<(), crownhead::engine::OptionError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct OptionsBuilder {
+    options: Options,
+    variant: Option<Variant>,
+}
+
+impl OptionsBuilder {
+    /// The default options, for positions of `variant` (`None`: any, so that a network
+    /// file is checked only for being sound).
+    pub fn new(variant: Option<Variant>) -> OptionsBuilder {
+        OptionsBuilder::from_options(Options::default(), variant)
+    }
+
+    /// Starts from `options`, for a front end that changes the options in force one at
+    /// a time.
+    pub fn from_options(options: Options, variant: Option<Variant>) -> OptionsBuilder {
+        OptionsBuilder { options, variant }
+    }
+
+    /// Search threads, 1 to [`MAX_THREADS`].
+    ///
+    /// # Errors
+    /// A value out of range.
+    pub fn threads(mut self, threads: usize) -> Result<OptionsBuilder, OptionError> {
+        self.options.threads = in_range("threads", threads, MAX_THREADS)?;
+        Ok(self)
+    }
+
+    /// The transposition table's size in MiB, 1 to [`MAX_TABLE_MIB`].
+    ///
+    /// # Errors
+    /// A value out of range.
+    pub fn table_mib(mut self, mib: usize) -> Result<OptionsBuilder, OptionError> {
+        self.options.table_mib = in_range("tt-size", mib, MAX_TABLE_MIB)?;
+        Ok(self)
+    }
+
+    /// Best moves reported per iteration, 1 to [`MAX_MULTIPV`].
+    ///
+    /// # Errors
+    /// A value out of range.
+    pub fn multipv(mut self, lines: usize) -> Result<OptionsBuilder, OptionError> {
+        self.options.multipv = in_range("multipv", lines, MAX_MULTIPV)?;
+        Ok(self)
+    }
+
+    /// Evaluates with the network in the file at `path` (made by `crownhead train`), or
+    /// with the built-in evaluation for an empty path.
+    ///
+    /// # Errors
+    /// A file that cannot be read, is not a sound network file, or was trained for
+    /// other rule sets than the builder's.
+    pub fn eval_file(mut self, path: &Path) -> Result<OptionsBuilder, OptionError> {
+        if path.as_os_str().is_empty() {
+            self.options.network = None;
+            return Ok(self);
+        }
+        let refused = |source| OptionError::EvalFile { path: path.display().to_string(), source };
+        let network = Network::read(path).map_err(refused)?;
+        if let Some(variant) = self.variant {
+            network.check_serves(variant).map_err(refused)?;
+        }
+        self.options.network = Some(Arc::new(network));
+        Ok(self)
+    }
+
+    /// Probes the endgame databases under the directory `path` (each rule set's in a
+    /// directory of its own below it), or none for an empty path. A directory that holds
+    /// no database of the rule set played is no database, and no error.
+    ///
+    /// # Errors
+    /// A path that is not a directory.
+    pub fn egdb_path(mut self, path: &Path) -> Result<OptionsBuilder, OptionError> {
+        if path.as_os_str().is_empty() {
+            self.options.egdb = None;
+        } else if path.is_dir() {
+            self.options.egdb = Some(path.to_path_buf());
+        } else {
+            return Err(OptionError::EgdbPath { path: path.display().to_string() });
+        }
+        Ok(self)
+    }
+
+    /// Probes the endgame databases where `crownhead egdb build` writes them by default
+    /// ([`crate::egdb::default_root`]), if the platform has such a place: the default of
+    /// the binary's commands and of Hub. Nothing is probed while no database is there.
+    pub fn default_egdb(mut self) -> OptionsBuilder {
+        self.options.egdb = crate::egdb::default_root();
+        self
+    }
+
+    /// Sets the option Hub calls `name` from its text `value`: `threads`, `tt-size`,
+    /// `eval-file` or `egdb-path`. `None` for a name that is none of these (Hub ignores
+    /// parameters it does not know).
+    ///
+    /// # Errors
+    /// A value the option's setter refuses, or a count that is not a whole number.
+    pub fn set(self, name: &str, value: &str) -> Option<Result<OptionsBuilder, OptionError>> {
+        Some(match name {
+            "threads" => parse_threads(value).and_then(|threads| self.threads(threads)),
+            "tt-size" => parse_table_mib(value).and_then(|mib| self.table_mib(mib)),
+            "eval-file" => self.eval_file(Path::new(value)),
+            "egdb-path" => self.egdb_path(Path::new(value)),
+            _ => return None,
+        })
+    }
+
+    /// The options.
+    pub fn build(self) -> Options {
+        self.options
+    }
+}
+
+/// A number of search threads written out, 1 to [`MAX_THREADS`] (`--threads`, Hub's
+/// `threads`).
+///
+/// # Errors
+/// Not a whole number, or out of range.
+pub fn parse_threads(text: &str) -> Result<usize, OptionError> {
+    parse_count("threads", text, MAX_THREADS)
+}
+
+/// A transposition table size in MiB written out, 1 to [`MAX_TABLE_MIB`] (`--tt-size`,
+/// Hub's `tt-size`).
+///
+/// # Errors
+/// Not a whole number, or out of range.
+pub fn parse_table_mib(text: &str) -> Result<usize, OptionError> {
+    parse_count("tt-size", text, MAX_TABLE_MIB)
+}
+
+/// A number of best moves to report written out, 1 to [`MAX_MULTIPV`] (`--multipv`).
+///
+/// # Errors
+/// Not a whole number, or out of range.
+pub fn parse_multipv(text: &str) -> Result<usize, OptionError> {
+    parse_count("multipv", text, MAX_MULTIPV)
+}
+
+fn parse_count(name: &'static str, text: &str, max: usize) -> Result<usize, OptionError> {
+    let value = text.trim().parse().map_err(|_| OptionError::OutOfRange { name, max, value: shown(text) })?;
+    in_range(name, value, max)
+}
+
+/// `value` if it is from 1 to `max`.
+fn in_range(name: &'static str, value: usize, max: usize) -> Result<usize, OptionError> {
+    if (1..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(OptionError::OutOfRange { name, max, value: value.to_string() })
+    }
+}
+
+/// At most 40 characters of a value a person typed, for error messages.
+fn shown(value: &str) -> String {
+    value.chars().take(40).collect()
+}

@@ -1,0 +1,10 @@
+//! The one-shot commands of the binary, each in a file of its own: it takes its options,
+//! does its work and writes its report.
+
+pub mod analyse;
+pub mod analyse_game;
+pub mod bench;
+pub mod board;
+pub mod egdb;
+pub mod perft;
+pub mod play;
