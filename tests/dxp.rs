@@ -219,13 +219,14 @@ fn messages_round_trip() {
     for message in messages {
         assert_eq!(Message::parse(&message.to_text()), Ok(message.clone()), "{}", message.to_text());
     }
-    // The example of the protocol's MOVE page: 12 seconds, 5x25, four pieces captured
-    // (the `04` is the count): 22, 12, 23 and 20.
+    // The example of the specification's MOVE page (protocol.md#dxp-damexchange): 12
+    // seconds, 5x25, four pieces captured (the `04` is the count): 22, 12, 23 and 20.
     assert_eq!(
         Message::parse("M001205250422122320"),
         Ok(Message::Move { seconds: 12, from: 5, to: 25, captured: vec![22, 12, 23, 20] })
     );
-    // pydraughts' 10x10 request (protocols.md 2.3) reads.
+    // pydraughts' 10x10 request (protocol.md#a-worked-exchange), here with the follower
+    // Black, 10 minutes and 75 moves, reads.
     let request = format!(
         "R01DXP Client                      Z010075BW{}{}{}",
         "z".repeat(20),

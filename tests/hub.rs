@@ -200,7 +200,7 @@ fn pondering_waits_for_ponder_hit() {
 #[test]
 fn pydraughts_positions_are_read_with_one_parameter() {
     // pydraughts' English start: its own square order, colours swapped, and English
-    // numbering for moves (variants.md 4.2).
+    // numbering for moves (protocol.md#positions-and-moves).
     let mut engine = Engine::start(&["hub"]);
     engine.send("set-param name=pos-encoding value=pydraughts");
     engine.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"12-16\"");

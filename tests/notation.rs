@@ -1,6 +1,6 @@
 //! Square numbering, start positions, move text and FEN against the PDN 3.0 standard
-//! (GameType notation field, FEN tag) and pydraughts' published output
-//! (`shared/reference/variants.md` sections 3 and 4.2).
+//! (GameType notation field, FEN tag; RULES.md#notation, [S24]) and the output of
+//! pydraughts 0.6.7.
 
 use crownhead::rules::{FenError, MoveError, Position, Variant};
 
@@ -72,7 +72,7 @@ fn start_moves(variant: Variant) -> Vec<String> {
 
 #[test]
 fn start_moves_match_pydraughts() {
-    // pydraughts 0.6.7 output (variants.md 4.2).
+    // pydraughts 0.6.7's moves from the start position.
     assert_eq!(start_moves(Variant::English), ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]);
     assert_eq!(
         start_moves(Variant::Italian),
@@ -86,8 +86,9 @@ fn start_moves_match_pydraughts() {
 
 #[test]
 fn pydraughts_capture_notation() {
-    // variants.md 4.3: a Russian king forced to land on e5, and a genuine ambiguity
-    // written with full paths.
+    // pydraughts 0.6.7's output: a Russian king forced to land on e5
+    // (RULES.md#moves-and-captures), and a genuine ambiguity written with full paths
+    // (RULES.md#notation).
     let king = Position::from_fen(Variant::Russian, "W:WKa1:Bc3,f4,d6,h8").unwrap();
     let mut moves: Vec<String> = king.legal_moves().iter().map(|mv| king.move_to_text(mv)).collect();
     moves.sort();

@@ -3,10 +3,10 @@
 //! for the subtle clauses of the others (english, italian, russian, brazilian,
 //! international).
 //!
-//! Every expected move list and result was worked out by hand from the rule texts
-//! (`shared/reference/variants.md`: section 1 for the rules, section 3 for the square
-//! numbering; `shared/decisions.md` where crownhead settled an open point), never copied
-//! from the engine. Each test cites the clause it checks.
+//! Every expected move list and result was worked out by hand from the rule texts as
+//! RULES.md gives them (the clauses with their sources, the square numbering, and what
+//! crownhead decided where the texts are silent), never copied from the engine. Each
+//! test cites the clause it checks by its section (`RULES.md#pool`) and sources' tags.
 //!
 //! Diagrams show the real board from White's side: `w`/`W` a white man/king, `b`/`B` a
 //! black man/king, `.` an empty playing square. White's men move up the board. Squares
@@ -87,7 +87,7 @@ fn alternate(first: &[String], second: &[String]) -> Vec<String> {
 
 #[test]
 fn pool_men_capture_backward() {
-    // variants.md 1a: Pool, men capture backward ("no / yes").
+    // RULES.md#pool: "Men capture backward" [S16][S17].
     //    a b c d e f g h
     //  8   .   .   .   .
     //  7 .   .   .   .
@@ -106,7 +106,7 @@ fn pool_men_capture_backward() {
 
 #[test]
 fn pool_flying_king_lands_on_any_square_beyond() {
-    // variants.md 1a: Pool, king flying, "any empty beyond".
+    // RULES.md#pool: "kings fly and land on any empty square beyond" [S16][S17].
     //    a b c d e f g h
     //  8   .   .   .   .
     //  7 .   .   .   .
@@ -124,8 +124,8 @@ fn pool_flying_king_lands_on_any_square_beyond() {
 
 #[test]
 fn pool_man_crossing_the_king_row_mid_capture_continues_as_a_man() {
-    // variants.md 1a: Pool, a man reaching the last rank mid-capture "continues as man if
-    // it can jump on; crowned only if the move ends there" [S7][S9]; decisions.md: Pool.
+    // RULES.md#pool: "A man that reaches the far rank during a capture and can jump on goes
+    // on as a man, and is crowned only if the move ends there" [S16][S18] (decided).
     //    a b c d e f g h
     //  8   .   .   .   .
     //  7 .   b   b   .
@@ -147,7 +147,7 @@ fn pool_man_crossing_the_king_row_mid_capture_continues_as_a_man() {
 
 #[test]
 fn pool_man_ending_on_the_king_row_is_crowned() {
-    // variants.md 1a: Pool, "crowned only if the move ends there" [S7][S9].
+    // RULES.md#pool: "crowned only if the move ends there" [S16][S18].
     //    a b c d e f g h
     //  8   .   .   .   .
     //  7 .   b   .   .
@@ -165,8 +165,7 @@ fn pool_man_ending_on_the_king_row_is_crowned() {
 
 #[test]
 fn pool_free_choice_of_capture() {
-    // variants.md 1a: Pool, capture choice "free" [S7][S8]: a shorter capture may be
-    // chosen over a longer one.
+    // RULES.md#pool: "any capture may be chosen, a shorter one over a longer" [S16][S17].
     //    a b c d e f g h
     //  8   .   .   .   .
     //  7 .   .   .   .
@@ -183,8 +182,7 @@ fn pool_free_choice_of_capture() {
 
 #[test]
 fn pool_three_kings_against_one_draw_after_13_moves() {
-    // variants.md 1b: Pool, "3 kings vs 1 king: must win within 13 moves" [S8];
-    // decisions.md: pool draw rules. 13 moves each = 26 plies.
+    // RULES.md#draws, pool: "3 kings against 1: 13 moves" [S17]. 13 moves each = 26 plies.
     //    a b c d e f g h
     //  8   W   .   .   B
     //  7 W   .   .   .
@@ -208,9 +206,9 @@ fn pool_three_kings_against_one_draw_after_13_moves() {
 
 #[test]
 fn flying_king_must_land_where_it_can_continue() {
-    // decisions.md: flying kings, "a king that can continue capturing must land where it
-    // can"; variants.md 0 (Brazilian rule 17, Spanish norms). Checked in rule sets with
-    // free choice (pool, playok), where no majority rule would force it, and in Spanish.
+    // RULES.md#moves-and-captures: "a flying king that can go on capturing must land on a
+    // square from which it can" [S15][S7]. Checked in rule sets with free choice (pool,
+    // playok), where no majority rule would force it, and in Spanish.
     //    a b c d e f g h
     //  8   .   .   .   .
     //  7 .   .   b   .
@@ -246,7 +244,7 @@ fn flying_king_must_land_where_it_can_continue() {
 
 #[test]
 fn spanish_men_never_capture_backward() {
-    // variants.md 1a: Spanish and Portuguese, men back move / back capture "no / no".
+    // RULES.md#moves-and-captures: spanish and portuguese men capture backward "no".
     //    a b c d e f g h
     //  8 .   .   .   .
     //  7   .   .   .   .
@@ -265,7 +263,7 @@ fn spanish_men_never_capture_backward() {
 
 #[test]
 fn spanish_flying_king_captures_at_a_distance() {
-    // variants.md 1a: Spanish, king flying, landing "any beyond".
+    // RULES.md#moves-and-captures: spanish kings are flying, "landing on any empty square beyond".
     //    a b c d e f g h
     //  8 .   .   .   .
     //  7   .   .   .   .
@@ -282,8 +280,8 @@ fn spanish_flying_king_captures_at_a_distance() {
 
 #[test]
 fn spanish_most_pieces_before_most_kings() {
-    // variants.md 1a: Spanish, "max pieces, then max kings" [S19][S20]; decisions.md:
-    // Spanish/Portuguese quality law (only among the sequences that take the most).
+    // RULES.md#spanish: the law of quantity, then the law of quality [S7][S8], which only
+    // chooses among the sequences that take the most.
     //    a b c d e f g h
     //  8 .   .   .   .
     //  7   .   .   .   .
@@ -302,9 +300,9 @@ fn spanish_most_pieces_before_most_kings() {
 
 #[test]
 fn spanish_quality_law_most_kings() {
-    // decisions.md: Spanish/Portuguese quality law, "among the sequences that capture the
-    // most pieces, the player must choose one that captures the most kings"; variants.md
-    // 1a: Spanish "dama antes que peon" [S19], Portuguese [S22].
+    // RULES.md#spanish: the law of quality, among the captures that take the most pieces
+    // "one that takes the most kings" ("dama antes que peón") [S7][S8]; the same in
+    // RULES.md#portuguese [S9].
     //    a b c d e f g h
     //  8 .   .   .   .
     //  7   .   .   .   .
@@ -328,8 +326,8 @@ fn spanish_quality_law_most_kings() {
 
 #[test]
 fn spanish_promotion_ends_the_move() {
-    // variants.md 1a: Spanish and Portuguese, man reaching the last rank mid-capture:
-    // "move ends".
+    // RULES.md#moves-and-captures: spanish and portuguese, a man reaching the far rank
+    // mid-capture is "crowned, move ends".
     //    a b c d e f g h
     //  8 .   .   .   .
     //  7   b   b   .   .
@@ -349,7 +347,7 @@ fn spanish_promotion_ends_the_move() {
 
 #[test]
 fn spanish_short_kings_move_one_square() {
-    // decisions.md: spanish-short, "kings move and capture one square at a time".
+    // RULES.md#spanish-short: "kings move and capture one square at a time".
     //    a b c d e f g h
     //  8 .   .   .   .
     //  7   .   .   .   .
@@ -367,7 +365,7 @@ fn spanish_short_kings_move_one_square() {
 
 #[test]
 fn spanish_short_kings_capture_one_square() {
-    // decisions.md: spanish-short, kings capture one square at a time, like English kings.
+    // RULES.md#spanish-short: kings capture one square at a time, "like English kings".
     //    a b c d e f g h
     //  8 .   .   .   .
     //  7   .   .   .   .
@@ -388,7 +386,7 @@ fn spanish_short_kings_capture_one_square() {
 
 #[test]
 fn spanish_short_capture_laws_as_spanish() {
-    // decisions.md: spanish-short, "capture laws unchanged" (quantity, then quality).
+    // RULES.md#spanish-short: "the capture laws (quantity, then quality) are unchanged".
     //    a b c d e f g h
     //  8 .   .   .   .
     //  7   .   .   .   .
@@ -406,8 +404,8 @@ fn spanish_short_capture_laws_as_spanish() {
 
 #[test]
 fn portuguese_most_kings_whatever_the_capturing_piece() {
-    // variants.md 1a: Portuguese, "max pieces, then max kings, whatever the capturing
-    // piece" [S22].
+    // RULES.md#portuguese: the laws of quantity and quality, "whatever the capturing
+    // piece" [S9].
     //    a b c d e f g h
     //  8 .   .   .   .
     //  7   .   .   .   W
@@ -427,8 +425,8 @@ fn portuguese_most_kings_whatever_the_capturing_piece() {
 
 #[test]
 fn portuguese_no_priority_for_the_capturing_piece() {
-    // variants.md 1a: Portuguese, "whatever the capturing piece": unlike Italian, a king
-    // need not capture rather than a man.
+    // RULES.md#portuguese: "whatever the capturing piece", so "unlike Italian a king need
+    // not capture rather than a man".
     // Board as in portuguese_most_kings_whatever_the_capturing_piece, with a man on c4:
     // the three one-man captures are all legal.
     for variant in [Variant::Portuguese, Variant::Spanish] {
@@ -442,8 +440,8 @@ fn portuguese_no_priority_for_the_capturing_piece() {
 
 #[test]
 fn czech_a_king_must_capture_if_any_king_can() {
-    // variants.md 1a: Czech, "a king must capture if any king can; otherwise free, no
-    // max" [S27][S28]; decisions.md: Czech.
+    // RULES.md#czech: "If any king can capture, a king must capture" [S19][S20]; which
+    // king, and along which sequence, is free (decided).
     //    a b c d e f g h
     //  8   .   .   .   .
     //  7 .   .   .   .
@@ -463,7 +461,7 @@ fn czech_a_king_must_capture_if_any_king_can() {
 
 #[test]
 fn czech_free_choice_when_no_king_can_capture() {
-    // variants.md 1a: Czech, "otherwise free, no max".
+    // RULES.md#czech: "otherwise any capture may be chosen, with no majority rule".
     //    a b c d e f g h
     //  8   .   .   .   .
     //  7 .   .   .   .
@@ -481,7 +479,7 @@ fn czech_free_choice_when_no_king_can_capture() {
 
 #[test]
 fn czech_men_capture_forward_only() {
-    // variants.md 1a: Czech, men back move / back capture "no / no".
+    // RULES.md#moves-and-captures: czech men capture backward "no".
     //    a b c d e f g h
     //  8   .   .   .   .
     //  7 .   .   .   .
@@ -501,14 +499,14 @@ fn czech_men_capture_forward_only() {
 
 #[test]
 fn playok_men_capture_backward() {
-    // decisions.md: playok, "men capture backward". Board as in
+    // RULES.md#playok: "men capture backward" [S21]. Board as in
     // czech_men_capture_forward_only: man d4 takes c3 backward, landing on b2.
     assert_moves(Variant::PlayOk, "W:Wd4:Bc3", &["d4xb2"]);
 }
 
 #[test]
 fn playok_flying_kings() {
-    // decisions.md: playok, "flying kings".
+    // RULES.md#playok: "kings fly" [S21].
     //    a b c d e f g h
     //  8   .   .   .   .
     //  7 .   .   .   .
@@ -524,7 +522,7 @@ fn playok_flying_kings() {
 
 #[test]
 fn playok_free_choice_of_capture() {
-    // decisions.md: playok, "free choice of capture". Board as in
+    // RULES.md#playok: "any capture may be chosen" [S21]. Board as in
     // czech_free_choice_when_no_king_can_capture; the man could also take backward, but
     // nothing is behind it (b2, d2 empty; from a5, e5, g7 the pieces behind are taken).
     assert_moves(Variant::PlayOk, "W:Wc3:Bb4,d4,f6", &["c3xa5", "c3xg7"]);
@@ -532,8 +530,7 @@ fn playok_free_choice_of_capture() {
 
 #[test]
 fn playok_promotion_ends_the_move() {
-    // decisions.md: playok, "promotion (by move or capture) ends the move" (variants.md
-    // 2, seed B).
+    // RULES.md#playok: "a crowning, by a move or a capture, ends the move" [S21].
     //    a b c d e f g h
     //  8   .   .   .   .
     //  7 .   b   b   .
@@ -551,9 +548,9 @@ fn playok_promotion_ends_the_move() {
 
 #[test]
 fn playok_30_move_rule_ignores_man_moves_and_repetition() {
-    // decisions.md: playok, "draw after 30 moves by each side with no capture and no
-    // promotion", "counters reset on capture and on crowning only"; no repetition rule
-    // (repetition: false in the playok row of the rule table).
+    // RULES.md#playok: "A draw after 30 moves without a capture or a crowning; no
+    // repetition rule" [S21], 30 moves by each side (decided); RULES.md#draws: the count
+    // starts again "on a capture and on a crowning only".
     //    a b c d e f g h
     //  8   B   .   .   .
     //  7 .   .   .   .
@@ -610,8 +607,8 @@ fn man_move_then_king_circuits() -> Vec<String> {
 
 #[test]
 fn english_40_move_rule_reset_by_a_man_move() {
-    // decisions.md: english, "40 moves with no man move and no capture (WCDF)";
-    // variants.md 1b: English 40-move rule [S3]. 80 plies; a man move starts again.
+    // RULES.md#draws, english: "40 moves without a man move or capture (WCDF)" [S1].
+    // 80 plies; a man move starts again.
     // The man move on ply 1 resets the count, so the draw comes on ply 81, not 80.
     let plies = man_move_then_king_circuits();
     assert_eq!(plies.len(), 81);
@@ -620,8 +617,8 @@ fn english_40_move_rule_reset_by_a_man_move() {
 
 #[test]
 fn english_25_move_rule_ignores_man_moves() {
-    // decisions.md: english-25, "draw after 25 moves by each side with no capture and no
-    // crowning"; counters reset on capture and on crowning only. 50 plies.
+    // RULES.md#english-25: "25 moves without a capture or a crowning (a man move does not
+    // start the count again)" [S4]. 50 plies.
     // Same game as english_40_move_rule_reset_by_a_man_move: the man move on ply 1 does
     // not reset, so the 50th ply draws.
     let plies = man_move_then_king_circuits();
@@ -633,8 +630,8 @@ fn english_25_move_rule_ignores_man_moves() {
 
 #[test]
 fn english_threefold_repetition_draws() {
-    // decisions.md: english and english-25, "3rd occurrence of a position with the same
-    // side to move"; variants.md 1b: WCDF 2008 [S3].
+    // RULES.md#draws, english and english-25: "3rd occurrence" [S1][S4]; "Repetition
+    // counts a position with the same side to move".
     //    a b c d e f g h
     //  8   .   .   .   .
     //  7 .   .   .   .
@@ -654,8 +651,8 @@ fn english_threefold_repetition_draws() {
 
 #[test]
 fn english_crowning_by_capture_ends_the_move() {
-    // variants.md 1a: English, man reaches last rank mid-capture: "crowned, move ends"
-    // [S4][S5].
+    // RULES.md#english: "A man that reaches the king row by a capture is crowned and the
+    // move ends" [S2][S3].
     // Board as in pool_man_crossing_the_king_row_mid_capture_continues_as_a_man: man 9
     // (b6) takes 6 (c7) and is crowned on 2 (d8); the move ends there, though the new
     // king could take 7 (e7).
@@ -665,7 +662,8 @@ fn english_crowning_by_capture_ends_the_move() {
 
 #[test]
 fn english_king_captures_backward_one_square() {
-    // variants.md 1a: English, king "short", landing "square right behind".
+    // RULES.md#moves-and-captures: English kings are short, capturing "by jumping to the
+    // square right behind the piece it takes".
     // Board as in pool_flying_king_lands_on_any_square_beyond: king 18 (d4) takes 22 (c3)
     // backward, landing right behind on 25 (b2). It cannot reach 11 (f6) across e5.
     assert_moves(Variant::English, "W:WK18:B11,22", &["18x25"]);
@@ -673,7 +671,7 @@ fn english_king_captures_backward_one_square() {
 
 #[test]
 fn english_no_legal_move_loses() {
-    // variants.md 2, seed D: "win by capturing all or blocking".
+    // RULES.md#moves-and-captures: "A side with no legal move, or no piece, loses."
     //    a b c d e f g h
     //  8   .   .   .   .
     //  7 .   .   .   .
@@ -692,8 +690,8 @@ fn english_no_legal_move_loses() {
 
 #[test]
 fn english_king_loop_taken_either_way_is_one_move() {
-    // decisions.md: duplicate moves, "an English king's loop taken either way round" is
-    // one move.
+    // RULES.md#duplicate-captures: "an English king going round a loop either way" is one
+    // move (decided).
     //    a b c d e f g h
     //  8   .   .   .   .
     //  7 .   .   .   .
@@ -716,7 +714,7 @@ fn english_king_loop_taken_either_way_is_one_move() {
 
 #[test]
 fn italian_men_do_not_capture_kings() {
-    // variants.md 1a: Italian, men take kings "no" [S17]; decisions.md: Italian.
+    // RULES.md#italian: "Men never capture kings" [S5].
     //    a b c d e f g h
     //  8 .   .   .   .
     //  7   .   .   .   .
@@ -733,8 +731,8 @@ fn italian_men_do_not_capture_kings() {
 
 #[test]
 fn italian_capture_with_a_king_rather_than_a_man() {
-    // variants.md 1a: Italian priority 2, "capture with a king rather than a man"
-    // [S17][S18]; decisions.md: Italian.
+    // RULES.md#italian, the second priority: "one made with a king rather than a man"
+    // [S5][S6].
     //    a b c d e f g h
     //  8 .   .   .   .
     //  7   .   .   .   .
@@ -751,7 +749,7 @@ fn italian_capture_with_a_king_rather_than_a_man() {
 
 #[test]
 fn italian_most_kings() {
-    // variants.md 1a: Italian priority 3, "max kings".
+    // RULES.md#italian, the third priority: "one taking the most kings" [S5][S6].
     //    a b c d e f g h
     //  8 .   .   .   .
     //  7   .   .   .   .
@@ -768,7 +766,7 @@ fn italian_most_kings() {
 
 #[test]
 fn italian_king_met_earliest() {
-    // variants.md 1a: Italian priority 4, "king met earliest".
+    // RULES.md#italian, the fourth priority: "one that meets a king earliest" [S5][S6].
     //    a b c d e f g h
     //  8 .   .   .   .
     //  7   .   .   .   .
@@ -790,7 +788,8 @@ fn italian_king_met_earliest() {
 
 #[test]
 fn russian_man_crowned_mid_capture_continues_as_a_king() {
-    // variants.md 1a: Russian, "becomes king at once and continues as king" [S12][S13].
+    // RULES.md#russian: the man "becomes a king at once and goes on capturing as a flying
+    // king" [S11][S12].
     // Board as in playok_promotion_ends_the_move: man b6 takes c7, is crowned on d8 and
     // goes on as a flying king over e7, landing on f6, g5 or h4.
     for text in ["b6xf6", "b6xg5", "b6xh4"] {
@@ -803,7 +802,7 @@ fn russian_man_crowned_mid_capture_continues_as_a_king() {
 
 #[test]
 fn brazilian_man_crossing_the_king_row_continues_as_a_man() {
-    // variants.md 1a: Brazilian, "not promoted, continues as man" [S16].
+    // RULES.md#brazilian: the man "is not crowned and goes on as a man" [S15].
     // Same board: man b6 takes c7 to d8, then e7 as a man to f6, where it ends uncrowned.
     let (_, mv) = only_move(Variant::Brazilian, "W:Wb6:Bc7,e7", "b6xf6");
     assert!(!mv.crowns());
@@ -811,8 +810,7 @@ fn brazilian_man_crossing_the_king_row_continues_as_a_man() {
 
 #[test]
 fn russian_three_kings_against_one_draw_after_15_moves() {
-    // decisions.md: russian, "3 kings against 1 king not won within 15 moves"; variants.md
-    // 1b [S15]. 30 plies.
+    // RULES.md#draws, russian: "3 kings against 1: 15 moves" [S14]. 30 plies.
     //    a b c d e f g h
     //  8   W   .   .   B
     //  7 W   .   .   .
@@ -840,8 +838,8 @@ fn russian_three_kings_against_one_draw_after_15_moves() {
 
 #[test]
 fn russian_flying_king_stops_on_one_line_are_one_move() {
-    // variants.md 4.4 (duplicates) and decisions.md: duplicate moves, "same from square,
-    // to square and set of captured pieces are one move".
+    // RULES.md#duplicate-captures: "two sequences that start and end on the same squares
+    // and capture the same pieces" are one move (decided).
     //    a b c d e f g h
     //  8   .   .   .   W
     //  7 .   b   .   .
@@ -863,8 +861,8 @@ fn russian_flying_king_stops_on_one_line_are_one_move() {
 
 #[test]
 fn international_man_crossing_the_king_row_is_not_crowned() {
-    // variants.md 1a: International, man reaching the last rank mid-capture "not promoted
-    // (as Brazilian)" [S26].
+    // RULES.md#international: "a man that reaches the far rank during a capture is not
+    // crowned and goes on as a man" [S23], as in Brazilian.
     //    a b c d e f g h i j
     // 10   .   .   .   .   .
     //  9 .   .   b   b   .
@@ -884,8 +882,8 @@ fn international_man_crossing_the_king_row_is_not_crowned() {
 
 #[test]
 fn international_captured_pieces_block_until_the_move_ends() {
-    // variants.md 0 and 1a: International, captured pieces removed at the end of the move
-    // (Turkish strike: they block the king's path); decisions.md: flying kings.
+    // RULES.md#moves-and-captures: "captured pieces stay on the board until the move ends,
+    // so they block" the king's path (the Turkish strike).
     //    a b c d e f g h i j
     // 10   .   .   .   .   .
     //  9 .   .   .   .   .
@@ -909,8 +907,7 @@ fn international_captured_pieces_block_until_the_move_ends() {
 
 #[test]
 fn international_piece_is_not_jumped_twice() {
-    // variants.md 0: "captured pieces ... can't be jumped twice"; decisions.md: flying
-    // kings, "cannot be jumped twice".
+    // RULES.md#moves-and-captures: captured pieces "cannot be jumped twice".
     //    a b c d e f g h i j
     // 10   .   .   .   .   .
     //  9 .   .   .   .   .
@@ -931,8 +928,8 @@ fn international_piece_is_not_jumped_twice() {
 
 #[test]
 fn international_25_king_moves_draw() {
-    // decisions.md: international, "25 moves of kings only with no capture and no man
-    // move"; variants.md 1b [S25][S26]. 50 plies.
+    // RULES.md#draws, international: "25 moves of kings only" [S22][S23], the count
+    // starting again on a capture and on a man move. 50 plies.
     //    a b c d e f g h i j
     // 10   .   .   .   .   B
     //  9 .   .   .   .   .
@@ -963,9 +960,9 @@ fn international_25_king_moves_draw() {
 
 #[test]
 fn international_lone_king_against_three_pieces_16_moves() {
-    // decisions.md: international, "3 pieces (at least one king) against 1 king: 16
-    // moves"; variants.md 1b [S25][S26]. 32 plies; man moves do not change the material,
-    // so they do not restart this count.
+    // RULES.md#draws, international: "3 pieces with a king against 1 king: 16 moves"
+    // [S22][S23]. 32 plies; man moves do not change the material, so they do not restart
+    // this count.
     //    a b c d e f g h i j
     // 10   .   .   .   .   B
     //  9 .   .   .   .   .
@@ -994,7 +991,7 @@ fn international_lone_king_against_three_pieces_16_moves() {
 
 #[test]
 fn international_lone_king_against_two_pieces_5_moves() {
-    // decisions.md: international, "2 or fewer against 1 king: 5 moves"; variants.md 1b.
+    // RULES.md#draws, international: "2 or fewer against 1 king: 5 moves" [S22][S23].
     // 10 plies. The board of international_lone_king_against_three_pieces_16_moves
     // without the man: the king walks g1 h2 i1 j2 i3 j4.
     let white = walk(&["49", "44", "50", "45", "40", "35"]);
@@ -1011,7 +1008,7 @@ fn international_lone_king_against_two_pieces_5_moves() {
 
 #[test]
 fn fen_errors() {
-    // variants.md 3: PDN FEN tag; squares per GameType numbering.
+    // RULES.md#notation: the FEN (PDN 3.0 tag [S24]), squares numbered as the rule set does.
     let man_on = |color, square: &str| FenError::ManOnCrowningRank { color, square: square.to_string() };
     let cases = [
         // English: White crowns on 1-4 (rank 8), Black on 29-32 (rank 1).
@@ -1046,7 +1043,7 @@ fn fen_errors() {
 
 #[test]
 fn notation_errors() {
-    // decisions.md: notation read. Board as in pool_men_capture_backward: a capture is
+    // RULES.md#notation: moves as read. Board as in pool_men_capture_backward: a capture is
     // compulsory, so the quiet move is illegal.
     let position = position(Variant::Pool, "W:W18:B22");
     assert_eq!(position.parse_move("18-14"), Err(MoveError::Illegal("18-14".into())));
