@@ -416,7 +416,7 @@ fn assert_converts(root: &Path, starts: &[Position], limits: Limits) {
 /// From 20 database wins of 5 and 6 pieces with men on both sides, one from each twentieth
 /// of the English database's slices up to 6 pieces, the engine with it beats itself
 /// without.
-/// The database is built beforehand (about half an hour: README, "Endgame databases")
+/// The database is built beforehand (about half an hour: docs/egdb.md#figures)
 /// and named by `CROWNHEAD_EGDB`:
 /// `CROWNHEAD_EGDB=DIR cargo test --release --test egdb -- --ignored converts`.
 #[test]
