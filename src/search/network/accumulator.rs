@@ -9,8 +9,9 @@
 
 use crate::rules::{Color, Geometry, Position};
 
-use super::features::{PieceSets, input};
+use super::features::{self, PieceSets, input};
 use super::{HIDDEN, Network, simd};
+use crate::search::value::Value;
 
 /// One perspective's sums.
 type Sums = simd::Lanes;
@@ -156,6 +157,17 @@ pub fn fresh_sums(network: &Network, position: &Position) -> [Sums; 2] {
     let mut sums = [*network.feature_bias(); 2];
     apply(network, position.geometry(), &mut sums, PieceSets::NONE, PieceSets::of(position));
     sums
+}
+
+impl Network {
+    /// The value of `position` for the side to move, searched at `ply`, bringing that
+    /// ply's sums in `accumulators` up to date.
+    #[inline]
+    pub fn evaluate(&self, accumulators: &mut Accumulators, position: &Position, ply: usize) -> Value {
+        let pieces = position.occupied().count();
+        let start_pieces = features::start_pieces(position.geometry());
+        self.output(accumulators.sums(self, position, ply), position.side_to_move(), pieces, start_pieces)
+    }
 }
 
 #[cfg(test)]

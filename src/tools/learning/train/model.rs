@@ -339,7 +339,8 @@ mod tests {
     #[test]
     fn the_float_output_is_what_the_integer_network_computes() {
         use crate::search::network::accumulator::fresh_sums;
-        use crate::search::network::{Network, QA, QB};
+        use crate::search::network::shape::QB;
+        use crate::search::network::{Network, QA};
         // Weights on the integer grid, so that quantising loses nothing.
         let mut model = model(3);
         model.clip();
