@@ -8,24 +8,21 @@
 //! on the principal variation.
 //! A node is a position made on the board, quiescence included.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::atomic::Ordering as AtomicOrdering;
 
 use arrayvec::ArrayVec;
 
 use crate::egdb::{self, Database, slice::Slice};
 use crate::rules::{Color, MAX_MOVES, Move, MoveList, Position, resets_move_limit};
 
-use super::in_progress::InProgress;
 use super::kings_ending;
-use super::limits::Limits;
-use super::network::Network;
 use super::network::accumulator::Accumulators;
 use super::ordering::{Context, MAX_PLY, MoveScores, Ordering, Picked, defer, pick};
 use super::reductions;
 use super::thread_state::ThreadState;
+use super::threads::{Line, Shared};
 use super::time::Deadlines;
-use super::tt::{Bound, Entry, TranspositionTable};
+use super::tt::{Bound, Entry};
 use super::value::{
     DRAW, INFINITE, Value, database_score, from_table, is_decisive, loss_in, to_table, unconverted,
 };
@@ -51,31 +48,6 @@ const PROBCUT_DEPTH: i32 = 5;
 /// centi-men, doubled at each fail (DarkHorse starts at 13, Scan at 10).
 const ASPIRATION_WINDOW: Value = 15;
 
-/// What every thread of one search shares. Every thread reads it at every node, so it
-/// has cache lines of its own: a hot variable written beside it (the main worker's node
-/// count, on the same stack) would make the other thread fetch the line again and again.
-#[repr(align(64))]
-pub struct Shared<'a> {
-    /// The transposition table.
-    pub table: &'a TranspositionTable,
-    /// Set to stop every thread.
-    pub stop: &'a AtomicBool,
-    /// While set, time limits wait (pondering); cleared on a ponder hit.
-    pub pondering: &'a AtomicBool,
-    /// Nodes searched by all threads, updated every poll interval.
-    pub nodes: &'a AtomicU64,
-    /// The limits of this search.
-    pub limits: Limits,
-    /// The deepest iteration a helper thread completed, and its line.
-    pub deepest: &'a Mutex<Option<(i32, Line)>>,
-    /// Positions being searched by some thread, when there are several.
-    pub in_progress: Option<&'a InProgress>,
-    /// The network that evaluates positions with men.
-    pub network: &'a Network,
-    /// The endgame database probed in positions with few pieces, if any.
-    pub egdb: Option<&'a Database>,
-}
-
 /// A line of the search: a position of the game or of the current path, with the
 /// move-limit counter at it (positions before a reset cannot repeat) and the move that
 /// reached it when the search made that move.
@@ -84,15 +56,6 @@ struct Frame {
     hash: u64,
     quiet_plies: u16,
     reached_by: Option<Move>,
-}
-
-/// The result of one completed iteration, for one principal variation.
-#[derive(Clone, Debug)]
-pub struct Line {
-    /// The score of the line.
-    pub score: Value,
-    /// The moves, best first.
-    pub pv: Vec<Move>,
 }
 
 /// One thread's search state.
@@ -159,25 +122,6 @@ impl<'a> Worker<'a> {
             accumulators: &mut state.accumulators,
             converting: history.last().and_then(|(root, _)| converting(shared.egdb?, root)),
         }
-    }
-
-    /// Records a helper's completed iteration if it is the deepest so far; a helper that
-    /// completes the depth limit ends the whole search, since that is its answer.
-    pub fn publish(&self, depth: i32, line: &Line, max_depth: i32) {
-        if let Ok(mut deepest) = self.shared.deepest.lock()
-            && deepest.as_ref().is_none_or(|(recorded, _)| depth > *recorded)
-        {
-            *deepest = Some((depth, line.clone()));
-        }
-        if self.shared.limits.depth.is_some() && depth >= max_depth {
-            self.shared.stop.store(true, AtomicOrdering::Relaxed);
-        }
-    }
-
-    /// A helper's iteration deeper than `depth`, if one completed.
-    pub fn deeper_than(&self, depth: i32) -> Option<(i32, Line)> {
-        let deepest = self.shared.deepest.lock().ok()?;
-        deepest.as_ref().filter(|(recorded, _)| *recorded > depth).cloned()
     }
 
     /// Permille of the transposition table in use by this search.

@@ -3,7 +3,6 @@
 //! alone), move ordering and time management. Knows the rules, nothing of protocols; [`crate::engine`] is its one door to the front ends and tools.
 
 mod alphabeta;
-mod in_progress;
 mod kings_ending;
 mod limits;
 pub mod network;
@@ -12,6 +11,7 @@ mod reductions;
 mod score;
 mod searcher;
 mod thread_state;
+mod threads;
 mod time;
 mod tt;
 mod value;
