@@ -27,7 +27,8 @@ pub struct Shared<'a> {
     pub stop: &'a AtomicBool,
     /// While set, time limits wait (pondering); cleared on a ponder hit.
     pub pondering: &'a AtomicBool,
-    /// Nodes searched by all threads, updated every poll interval.
+    /// Nodes searched by all threads, to which each adds its own every poll interval
+    /// (the worker's `count_node`) and at the end.
     pub nodes: &'a AtomicU64,
     /// The limits of this search.
     pub limits: Limits,
