@@ -2,9 +2,11 @@
 //! a move to ponder on) at the end. [`crate::engine`] wraps it for every front end.
 //!
 //! Threads share one transposition table (Lazy SMP): every thread runs iterative
-//! deepening on the same root, helpers one ply deeper on alternate threads, and they
-//! help each other through the table. The main thread alone watches the clock, reports
-//! and decides the move; the helpers wait in a pool between searches.
+//! deepening on the same root, helpers one ply deeper on alternate threads and reducing
+//! late quiet moves a ply more, and they help each other through the table and by
+//! leaving for later the moves another thread is searching (what they share is in
+//! [`super::threads`]). The main thread alone watches the clock, reports and decides the
+//! move; the helpers wait in a pool between searches.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
