@@ -6,7 +6,7 @@ use std::time::Duration;
 /// A game clock, as GUIs send it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Clock {
-    /// Time left on the engine's clock. May be zero or negative when a GUI subtracts
+    /// Seconds left on the engine's clock. May be zero or negative when a GUI subtracts
     /// the increment first; the increment is still available.
     pub time: f64,
     /// Seconds added for this move and each following one.

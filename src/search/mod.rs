@@ -1,9 +1,9 @@
-//! The search: iterative deepening, PVS alpha-beta, a lock-free transposition table
-//! shared by all threads, evaluation (a network, and a few terms for endings of kings
-//! alone), move ordering and time management. Knows the rules, nothing of protocols; [`crate::engine`] is its one door to the front ends and tools.
+//! The search: iterative deepening over PVS alpha-beta, on threads that share a lock-free
+//! transposition table (Lazy SMP); evaluation (a network, and a few terms for endings of
+//! kings alone), move ordering and time management. Knows the rules, nothing of
+//! protocols; [`crate::engine`] is its one door to the front ends and tools.
 
 mod alphabeta;
-mod in_progress;
 mod kings_ending;
 mod limits;
 pub mod network;
@@ -12,6 +12,7 @@ mod reductions;
 mod score;
 mod searcher;
 mod thread_state;
+mod threads;
 mod time;
 mod tt;
 mod value;

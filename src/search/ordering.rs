@@ -1,4 +1,7 @@
-//! Move ordering: the hash move first, then killer moves, then by history.
+//! Move ordering: the hash move first, then killer moves, then by history; captures
+//! (forced, so all a node's moves are captures or none) by the number of pieces taken,
+//! then by history. Moves are picked one at a time, and one may be put back for later
+//! (a move another thread is searching).
 
 use arrayvec::ArrayVec;
 

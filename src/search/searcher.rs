@@ -2,9 +2,11 @@
 //! a move to ponder on) at the end. [`crate::engine`] wraps it for every front end.
 //!
 //! Threads share one transposition table (Lazy SMP): every thread runs iterative
-//! deepening on the same root, helpers one ply deeper on alternate threads, and they
-//! help each other through the table. The main thread alone watches the clock, reports
-//! and decides the move; the helpers wait in a pool between searches.
+//! deepening on the same root, helpers one ply deeper on alternate threads and reducing
+//! late quiet moves a ply more, and they help each other through the table and by
+//! leaving for later the moves another thread is searching (what they share is in
+//! [`super::threads`]). The main thread alone watches the clock, reports and decides the
+//! move; the helpers wait in a pool between searches.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
@@ -15,13 +17,13 @@ use rayon::{ThreadPool, ThreadPoolBuilder};
 use crate::egdb::Database;
 use crate::rules::{Game, Move};
 
-use super::alphabeta::{Line, Shared, Worker};
-use super::in_progress::InProgress;
+use super::alphabeta::Worker;
 use super::limits::Limits;
 use super::network::Network;
 use super::ordering::MAX_PLY;
 use super::score::Score;
 use super::thread_state::ThreadState;
+use super::threads::{InProgress, Line, Shared};
 use super::tt::TranspositionTable;
 use super::value::{DRAW, loss_in};
 
@@ -195,7 +197,7 @@ impl Searcher {
         let (main_state, helper_states) = self.threads.split_at_mut(1);
         let main = |shared: &Shared| {
             let mut worker = Worker::new(shared, &mut main_state[0], true, &history);
-            let result = iterate(&mut worker, &history, 1, multipv.max(1), limits, Some(&mut { report }));
+            let result = iterate(&mut worker, shared, &history, 1, multipv.max(1), Some(&mut { report }));
             shared.stop.store(true, AtomicOrdering::Relaxed);
             result
         };
@@ -207,7 +209,7 @@ impl Searcher {
                     let history = &history;
                     scope.spawn(move |_| {
                         let mut worker = Worker::new(shared, state, false, history);
-                        iterate(&mut worker, history, 1 + (index as i32 + 1) % 2, 1, limits, None);
+                        iterate(&mut worker, shared, history, 1 + (index as i32 + 1) % 2, 1, None);
                     });
                 }
                 main(&shared)
@@ -239,15 +241,17 @@ fn send_reports(worker: &Worker, depth: i32, lines: &[Line], report: &mut dyn Fn
 }
 
 /// Iterative deepening for one thread from `first_depth`; the main thread (with a
-/// `report`) also decides when to stop and what to play.
+/// `report`) also decides when to stop and what to play, and a helper publishes each
+/// iteration it completes in `shared`.
 fn iterate(
     worker: &mut Worker,
+    shared: &Shared,
     history: &[(crate::rules::Position, u16)],
     first_depth: i32,
     multipv: usize,
-    limits: &Limits,
     mut report: Option<&mut dyn FnMut(&Info)>,
 ) -> SearchResult {
+    let limits = &shared.limits;
     let Some(&(root, _)) = history.last() else {
         return SearchResult {
             best_move: None,
@@ -292,7 +296,7 @@ fn iterate(
         best = found;
         completed = depth;
         let Some(report) = report.as_mut() else {
-            worker.publish(depth, &best[0], max_depth);
+            shared.publish(depth, &best[0], max_depth);
             continue;
         };
         send_reports(worker, depth, &best, report);
@@ -303,7 +307,7 @@ fn iterate(
     }
     // Lazy SMP: a helper one ply ahead may have completed a deeper iteration.
     if let (true, Some((depth, line)), Some(report)) =
-        (lines == 1, worker.deeper_than(completed), report.as_mut())
+        (lines == 1, shared.deeper_than(completed), report.as_mut())
     {
         completed = depth;
         best = vec![line];

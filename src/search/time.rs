@@ -1,5 +1,6 @@
 //! Turning limits into deadlines: a soft one, checked between iterations (do not start
-//! another), and a hard one, checked every few thousand nodes (stop now).
+//! another), and a hard one, checked by the main thread every 1,024 nodes, its poll
+//! interval, from the second iteration on (stop now).
 
 use std::time::{Duration, Instant};
 
