@@ -3,8 +3,8 @@
 //! notation, and a game that cannot be read reported where it fails while the rest of
 //! the file is still read.
 
+use super::game::{PdnError, PdnGame, PdnMove, PdnResult, variant_of_game_type};
 use super::lexer::{LexError, Lexer, Token};
-use super::{PdnError, PdnGame, PdnMove, PdnResult, variant_of_game_type};
 use crate::rules::{FenError, Numbering, Position, Rules, Variant};
 
 /// Reads every game of a PDN file, in order: each a game or the error that stopped it.

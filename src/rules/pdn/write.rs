@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::{DERIVED_TAGS, PdnGame};
+use super::game::{DERIVED_TAGS, PdnGame};
 use crate::rules::Position;
 
 /// The tags written first, in this order, when the game has them (PGN's seven-tag

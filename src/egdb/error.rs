@@ -1,0 +1,34 @@
+//! Why a database could not be built, read or probed.
+
+use std::path::{Path, PathBuf};
+
+/// Why a database could not be built, read or probed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EgdbError {
+    /// A file could not be read or written, or is corrupt or of something else.
+    #[error("{path}: {message}")]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The database has no file for a slice that is needed.
+    #[error("not covered: no file {path} for slice {slice}")]
+    Missing {
+        /// The slice's id.
+        slice: String,
+        /// Where its file would be.
+        path: PathBuf,
+    },
+    /// The position is outside what the database holds.
+    #[error("not covered: {0}")]
+    NotCovered(String),
+}
+
+impl EgdbError {
+    /// An error about the file at `path`.
+    pub fn file(path: &Path, message: impl Into<String>) -> EgdbError {
+        EgdbError::File { path: path.to_path_buf(), message: message.into() }
+    }
+}

@@ -1,0 +1,52 @@
+//! Where the databases are: the default directory, each rule set's directory below it,
+//! and which rule sets share files.
+
+use std::path::{Path, PathBuf};
+
+use crate::rules::{Rules, Variant};
+
+/// Whether two rule sets have the same moves and captures from every position (they may
+/// differ in draw rules, notation or who moves first): their databases are the same.
+fn same_moves(a: &Rules, b: &Rules) -> bool {
+    a.geometry == b.geometry
+        && a.men_capture_backward == b.men_capture_backward
+        && a.flying_kings == b.flying_kings
+        && a.men_capture_kings == b.men_capture_kings
+        && a.precedence == b.precedence
+        && a.crowning == b.crowning
+}
+
+/// The rule set whose files serve `variant`: the first of [`Variant::ALL`] with the
+/// same moves and captures (English for English-25, Spanish for Portuguese).
+pub fn files_variant(variant: Variant) -> Variant {
+    Variant::ALL.into_iter().find(|other| same_moves(other.rules(), variant.rules())).unwrap_or(variant)
+}
+
+/// The default directory of the databases of every rule set: the platform's data
+/// directory (`$XDG_DATA_HOME`, or `~/.local/share`, on Linux) then `crownhead/egdb`.
+/// Each rule set's files are in a directory of its own below it, named by
+/// [`files_variant`].
+pub fn default_root() -> Option<PathBuf> {
+    dirs::data_dir().map(|data| data.join("crownhead").join("egdb"))
+}
+
+/// The directory holding `variant`'s files under `root`.
+pub fn variant_dir(root: &Path, variant: Variant) -> PathBuf {
+    root.join(files_variant(variant).name())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_sets_that_play_alike_share_files() {
+        assert_eq!(files_variant(Variant::English25), Variant::English);
+        assert_eq!(files_variant(Variant::Portuguese), Variant::Spanish);
+        for variant in
+            [Variant::English, Variant::Italian, Variant::SpanishShort, Variant::Russian, Variant::PlayOk]
+        {
+            assert_eq!(files_variant(variant), variant);
+        }
+    }
+}
