@@ -6,11 +6,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::{ArgMatches, Args};
-use crownhead::tools::matches::game::Limit;
-use crownhead::tools::matches::hub_client::EngineSpec;
-use crownhead::tools::matches::parts::{self, PairRange};
-use crownhead::tools::matches::stats::Sprt;
-use crownhead::tools::matches::{MatchOptions, openings};
+use crownhead::tools::matches::{self, EngineSpec, Limit, MatchOptions, PairRange, Sprt, openings};
 
 use super::args::{VariantArgs, positive_seconds};
 
@@ -90,7 +86,7 @@ impl MatchSummaryArgs {
     /// # Errors
     /// A part that cannot be read, or writing to `out`.
     pub fn run(&self, out: &mut impl Write) -> anyhow::Result<()> {
-        parts::summarise(&self.parts, self.sprt, self.json, out)
+        matches::summarise(&self.parts, self.sprt, self.json, out)
     }
 }
 
@@ -132,7 +128,7 @@ impl MatchArgs {
     /// # Errors
     /// Bad engines, options or openings, or a failure to play or write.
     pub fn run(self, matches: &ArgMatches, out: &mut impl Write) -> anyhow::Result<()> {
-        crownhead::tools::matches::run(&self.options(matches)?, out)
+        matches::run(&self.options(matches)?, out)
     }
 
     /// The options of the match; `matches` are the subcommand's parsed arguments, whose

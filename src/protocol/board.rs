@@ -176,3 +176,27 @@ pub fn write_squares(position: &Position, encoding: Encoding, letters: Letters) 
     }
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    /// The position strings a match sends engines read back as the same position, in every
+    /// rule set and both square orders.
+    #[test]
+    fn hub_positions_written_read_back() {
+        for variant in Variant::ALL {
+            let mut position = Position::start(variant);
+            for ply in 0..12 {
+                for encoding in [Encoding::Standard, Encoding::Pydraughts] {
+                    let text = write_hub_position(&position, encoding);
+                    assert_eq!(parse_hub_position(variant, encoding, &text), Ok(position), "{variant} {text}");
+                }
+                let moves = position.legal_moves();
+                let Some(mv) = moves.get(ply % moves.len().max(1)) else { break };
+                position = position.play(mv);
+            }
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! Protocol front ends: they turn a GUI's text into positions and limits, call the
 //! search, and turn its reports back into text.
 
-pub mod board;
+pub(crate) mod board;
 pub mod dxp;
 pub mod hub;

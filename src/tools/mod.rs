@@ -1,5 +1,5 @@
 //! The tools built on the engine, by kind: the one-shot [`commands`] (analyse, bench,
-//! perft, board, play, egdb), the [`matches`] runner with its statistics, the
+//! perft, board, play, egdb), the [`matches`](mod@matches) runner with its statistics, the
 //! [`learning`] pipeline (self-play data, network training) and [`render`]ing (SVG
 //! board and score chart, terminal board). The binary's command line calls them; the
 //! Python module calls the few its functions need.

@@ -40,6 +40,7 @@ macro_rules! wire_code {
 
         impl $name {
             /// Every value, in wire order.
+            #[cfg(test)]
             pub const ALL: &[$name] = &[$($name::$variant),+];
 
             /// The number on the wire.

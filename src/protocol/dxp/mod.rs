@@ -20,8 +20,8 @@ use std::io::{self, Write};
 use std::net::{TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
-pub use connection::{Connection, PACE, Received};
-pub use message::{BackAcceptCode, GameAcceptCode, GameEndReason, MAX_LENGTH, Message, MessageError};
+use connection::{Connection, Received};
+pub(crate) use message::{BackAcceptCode, GameAcceptCode, GameEndReason, Message, MessageError};
 
 use super::board::{Encoding, Letters, parse_squares, write_squares};
 use crate::engine::{self, Clock, Engine, Limits};

@@ -14,7 +14,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-pub use line::{Line, LineError, quote, spawn_line_reader};
+pub(crate) use line::{Line, quote, spawn_line_reader};
 
 use super::board::{Encoding, parse_hub_position};
 use crate::egdb;

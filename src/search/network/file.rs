@@ -48,7 +48,7 @@ pub enum NetworkError {
         /// What went wrong.
         source: std::io::Error,
     },
-    /// The file does not start with [`MAGIC`].
+    /// The file does not start with the format's magic bytes.
     #[error("not a crownhead network file (bad magic)")]
     BadMagic,
     /// The file is of another format version.

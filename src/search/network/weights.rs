@@ -27,7 +27,7 @@ pub struct Layers<T, B = T> {
 pub struct Network {
     /// The rule sets the network was trained for.
     pub rule_sets: Vec<Variant>,
-    /// Output buckets, from 1 to [`MAX_BUCKETS`].
+    /// Output buckets, from 1 to [`MAX_BUCKETS`](super::MAX_BUCKETS).
     pub buckets: usize,
     /// Centi-men per unit of the float network's output.
     pub scale: i32,

@@ -12,10 +12,10 @@ use crate::rules::{Game, Move, Outcome, PdnGame, Position, Variant, read_pdn};
 use crate::tools::render::chart_svg::{ChartPly, Judgement, score_chart_svg};
 
 /// A move that gives away this many centi-men (a man is 100) is a mistake.
-pub const MISTAKE: i32 = 40;
+pub(crate) const MISTAKE: i32 = 40;
 
 /// A move that gives away this many centi-men, about a man, is a blunder.
-pub const BLUNDER: i32 = 90;
+pub(crate) const BLUNDER: i32 = 90;
 
 /// The most centi-men a single move counts for in the mean loss: a lost win would
 /// swamp the rest.
@@ -144,7 +144,7 @@ fn judge(
 
 /// Searches every position of the game within `limits`; `progress` hears of each move
 /// analysed (how many so far, and of how many).
-pub fn analyse(
+pub(crate) fn analyse(
     engine: &mut Engine,
     pdn: &PdnGame,
     limits: &Limits,
@@ -154,7 +154,7 @@ pub fn analyse(
     analyse_with(pdn, |game| Some(engine.think(game, limits)), progress)
 }
 
-/// [`analyse`] with each position searched by `search` (the Python module searches on
+/// `analyse` with each position searched by `search` (the Python module searches on
 /// a thread of its own so that Ctrl-C can stop it). The analysis stops, with the moves
 /// analysed so far, at the first position `search` gives up on (returns `None`).
 pub fn analyse_with(
@@ -210,7 +210,7 @@ pub fn annotate(pdn: &PdnGame, analysis: &[PlyAnalysis], annotator: &str) -> Pdn
 }
 
 /// The plies of the score chart: the score after each move, seen by the first player.
-pub fn chart_plies(analysis: &[PlyAnalysis]) -> Vec<ChartPly> {
+pub(crate) fn chart_plies(analysis: &[PlyAnalysis]) -> Vec<ChartPly> {
     let mut number = 1;
     analysis
         .iter()
@@ -228,7 +228,7 @@ pub fn chart_plies(analysis: &[PlyAnalysis]) -> Vec<ChartPly> {
 }
 
 /// Each side's count of moves, mistakes and blunders, and the mean score it gave away.
-pub fn write_summary(pdn: &PdnGame, analysis: &[PlyAnalysis], out: &mut impl Write) -> io::Result<()> {
+pub(crate) fn write_summary(pdn: &PdnGame, analysis: &[PlyAnalysis], out: &mut impl Write) -> io::Result<()> {
     let first = pdn.start.rules().first_to_move;
     writeln!(out, "side   moves  mistakes  blunders  mean loss")?;
     for side in [first, !first] {
@@ -251,7 +251,7 @@ pub fn write_summary(pdn: &PdnGame, analysis: &[PlyAnalysis], out: &mut impl Wri
 }
 
 /// The score chart of the analysed game as an SVG document.
-pub fn chart(pdn: &PdnGame, analysis: &[PlyAnalysis]) -> String {
+pub(crate) fn chart(pdn: &PdnGame, analysis: &[PlyAnalysis]) -> String {
     let title = match (pdn.tag("White"), pdn.tag("Black")) {
         (Some(white), Some(black)) => format!("{white} - {black}"),
         _ => format!("{} game", pdn.start.variant()),

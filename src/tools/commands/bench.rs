@@ -15,11 +15,11 @@ use crate::search::network::Network;
 pub const DEFAULT_DEPTH: u32 = 9;
 
 /// Transposition table size for bench runs: fixed, since node counts depend on it.
-pub const TABLE_MIB: usize = 16;
+pub(crate) const TABLE_MIB: usize = 16;
 
 /// Middlegame and endgame positions reached by engine self-play from random openings,
 /// English-heavy, every rule set represented.
-pub const POSITIONS: [(Variant, &str); 34] = [
+pub(crate) const POSITIONS: [(Variant, &str); 34] = [
     (Variant::English, "B:W19,21,22,23,27,28,29,30,31:B2,3,4,5,9,10,12,15,16"),
     (Variant::English, "W:W20,21,22,26,28,29,30,32:B1,2,3,4,7,8,12,14,23"),
     (Variant::English, "B:W19,21,23,24,25:B7,10,11,14,17"),

@@ -141,7 +141,7 @@ fn progress_bar(show: bool, total: u64) -> ProgressBar {
 
 /// The process's peak resident memory (`VmHWM` in `/proc/self/status` on Linux), or
 /// `unknown`.
-pub fn peak_memory() -> String {
+pub(crate) fn peak_memory() -> String {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|status| {

@@ -9,7 +9,7 @@ use crate::rules::{Move, Position, perft};
 
 /// Perft on `threads` threads. The tree is split a few plies down, so that even a
 /// position with few moves gives every thread work.
-pub fn parallel_perft(position: &Position, depth: u32, threads: usize) -> u64 {
+pub(crate) fn parallel_perft(position: &Position, depth: u32, threads: usize) -> u64 {
     if threads <= 1 || depth < 3 {
         return perft(position, depth);
     }
@@ -32,7 +32,7 @@ pub fn parallel_perft(position: &Position, depth: u32, threads: usize) -> u64 {
 }
 
 /// Perft of each legal move at `depth` (the move counts as the first ply).
-pub fn divide(position: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+pub(crate) fn divide(position: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
     position
         .legal_moves()
         .into_iter()

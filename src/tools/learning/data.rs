@@ -26,9 +26,7 @@
 //! [`Rules::square_number`]: crate::rules::Rules::square_number
 //! [`Score::centi_men`]: crate::engine::Score::centi_men
 
-use std::fs::File;
-use std::io::{self, BufReader, Read, Write};
-use std::path::Path;
+use std::io::{self, Read, Write};
 
 use crate::rules::{Bitboard, Color, Position, Variant};
 
@@ -326,8 +324,9 @@ impl<R: Read> Iterator for Reader<R> {
 ///
 /// # Errors
 /// The file cannot be read, or is not a valid data file ([`DataError`]).
-pub fn read_file(path: &Path) -> Result<(Variant, Vec<Record>), DataError> {
-    let reader = Reader::new(BufReader::new(File::open(path)?))?;
+#[cfg(test)]
+pub fn read_file(path: &std::path::Path) -> Result<(Variant, Vec<Record>), DataError> {
+    let reader = Reader::new(std::io::BufReader::new(std::fs::File::open(path)?))?;
     let variant = reader.variant();
     let records = reader.collect::<Result<Vec<_>, _>>()?;
     Ok((variant, records))

@@ -1,6 +1,7 @@
 //! The learning pipeline of the evaluation: the engine plays itself ([`selfplay`]) and
-//! writes positions in the [`data`] format, which [`train`] fits a network to.
+//! writes positions in the self-play data format (`data.rs`), which [`train`] fits a
+//! network to.
 
-pub mod data;
+pub(crate) mod data;
 pub mod selfplay;
 pub mod train;

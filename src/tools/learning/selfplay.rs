@@ -1,7 +1,7 @@
 //! Self-play data for a learned evaluation (`crownhead selfplay`): the engine plays
 //! itself from the match openings, each game varied by a few random plies, and every
 //! quiet position (no capture pending for the side to move) is written with the search
-//! score, the ply and the game's result, in the format [`data`] documents. A position
+//! score, the ply and the game's result, in the format `data.rs` documents. A position
 //! already written to the file (same pieces and side to move, by Zobrist hash) is
 //! dropped.
 //!
@@ -33,13 +33,13 @@ use crate::tools::matches::openings::Opening;
 
 /// A game still going after this many plies from its start position is adjudicated a
 /// draw.
-pub const MAX_PLIES: usize = 400;
+pub(crate) const MAX_PLIES: usize = 400;
 
 /// Random legal plies played after the opening by default.
 pub const DEFAULT_RANDOM_PLIES: u32 = 4;
 
 /// The transposition table of each game's engine, in MiB.
-pub const TABLE_MIB: usize = 16;
+pub(crate) const TABLE_MIB: usize = 16;
 
 /// The K-th of S disjoint shares of a run's games (`K/S`, K from 1 to S).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

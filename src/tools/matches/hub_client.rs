@@ -43,7 +43,7 @@ pub enum CommandLineError {
 }
 
 impl EngineSpec {
-    /// An engine from a command line (split by [`split_command`]) with no parameters.
+    /// An engine from a command line (split at blanks outside quotes) with no parameters.
     ///
     /// # Errors
     /// [`CommandLineError`] for an empty command or an open quote.
@@ -376,4 +376,22 @@ fn position_line(game: &Game) -> String {
         line.push_str(&format!(" moves={}", quote(&moves)));
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_command_lines_split_at_blanks_outside_quotes() {
+        let words = |text: &str| split_command(text).expect(text);
+        assert_eq!(words("target/release/crownhead hub"), ["target/release/crownhead", "hub"]);
+        assert_eq!(
+            words("  python3  'my engine.py' \"--name=a b\" x''y "),
+            ["python3", "my engine.py", "--name=a b", "xy"]
+        );
+        assert_eq!(words("''"), [""]);
+        assert_eq!(split_command("   "), Err(CommandLineError::Empty));
+        assert!(matches!(split_command("run 'open"), Err(CommandLineError::UnterminatedQuote(_))));
+    }
 }

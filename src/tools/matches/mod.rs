@@ -4,16 +4,16 @@
 //! SPRT decides. Every game goes to the PDN file as it finishes; progress goes to
 //! standard error and the summary to the output.
 
-pub mod game;
-pub mod hub_client;
-pub mod json;
+mod game;
+mod hub_client;
+mod json;
 pub mod openings;
-pub mod parts;
-pub mod progress;
-pub mod record;
-pub mod stats;
-pub mod summary;
-pub mod tally;
+mod parts;
+mod progress;
+mod record;
+mod stats;
+mod summary;
+mod tally;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -22,13 +22,16 @@ use std::sync::mpsc;
 
 use anyhow::Context;
 
-use self::game::{Fault, Limit, PlayedGame};
-use self::hub_client::{EngineSpec, HubClient};
-use self::openings::Opening;
-use self::parts::PairRange;
+pub use self::game::Limit;
+pub use self::hub_client::{CommandLineError, EngineSpec};
+pub use self::openings::Opening;
+pub use self::parts::{PairRange, summarise};
+pub use self::stats::Sprt;
+
+use self::game::{Fault, PlayedGame};
+use self::hub_client::HubClient;
 use self::progress::Progress;
 use self::record::PdnRecorder;
-use self::stats::Sprt;
 use self::tally::{CountedGame, GameScore, SprtTally};
 use crate::rules::{Color, Variant};
 
@@ -54,7 +57,7 @@ pub struct MatchOptions {
     pub concurrency: usize,
     /// Append every game to this PDN file as it finishes.
     pub pdn: Option<PathBuf>,
-    /// Write the summary as JSON, with every game counted ([`json`]).
+    /// Write the summary as JSON, with every game counted.
     pub json: bool,
 }
 

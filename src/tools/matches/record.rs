@@ -88,3 +88,17 @@ pub fn pdn_date(seconds: u64) -> String {
     let year = year_of_era + era * 400 + i64::from(month <= 2);
     format!("{year:04}.{month:02}.{day:02}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pdn_dates_are_utc_calendar_days() {
+        assert_eq!(pdn_date(0), "1970.01.01");
+        assert_eq!(pdn_date(951_782_400), "2000.02.29");
+        assert_eq!(pdn_date(1_704_067_199), "2023.12.31");
+        assert_eq!(pdn_date(1_704_067_200), "2024.01.01");
+        assert_eq!(pdn_date(4_107_542_400), "2100.03.01");
+    }
+}

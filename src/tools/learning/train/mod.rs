@@ -1,25 +1,25 @@
 //! `crownhead train`: fits the engine's network to self-play data on the CPU.
 //!
-//! The data files ([`dataset`]) give positions with a search score and the game's
-//! result. A scale is fitted first ([`scale`]): the centi-men per logit at which
+//! The data files (`dataset.rs`) give positions with a search score and the game's
+//! result. A scale is fitted first (`scale.rs`): the centi-men per logit at which
 //! `sigmoid(score / scale)` best predicts the results. Each position's target is then
 //! `lambda * result + (1 - lambda) * sigmoid(score / scale)`, and the float network
-//! ([`model`]) is fitted to it by mean squared error of `sigmoid(output)`, in
-//! mini-batches with Adam ([`adam`]) at a learning rate that decays over the epochs,
+//! (`model.rs`) is fitted to it by mean squared error of `sigmoid(output)`, in
+//! mini-batches with Adam (`adam.rs`) at a learning rate that decays over the epochs,
 //! every weight clipped to what quantises without overflow. Each epoch prints its
 //! training and validation losses; at the end the network is quantised, its validation
 //! loss measured again through the integer evaluation the search uses, and saved.
 //!
 //! The run is reproducible: the seed fixes the starting weights, the validation games
 //! and each epoch's order, and batches are summed in a fixed order whatever the number of
-//! threads ([`epoch`]), so a seed gives the same file on one thread or many.
+//! threads (`epoch.rs`), so a seed gives the same file on one thread or many.
 
-pub mod adam;
-pub mod dataset;
-pub mod epoch;
-pub mod model;
-pub mod random;
-pub mod scale;
+mod adam;
+mod dataset;
+mod epoch;
+mod model;
+mod random;
+mod scale;
 #[cfg(test)]
 mod synthetic;
 
@@ -181,7 +181,7 @@ impl Options {
 
 /// A trained network and how well it does on the validation positions.
 #[derive(Clone, Debug)]
-pub struct Trained {
+pub(crate) struct Trained {
     /// The quantised network.
     pub network: Network,
     /// The float network's validation loss after each epoch.
@@ -232,7 +232,7 @@ pub fn run(options: &Options, out: &mut impl Write) -> anyhow::Result<()> {
 ///
 /// # Errors
 /// The thread pool cannot start, or `out` cannot be written.
-pub fn train(options: &Options, mut data: Dataset, out: &mut impl Write) -> anyhow::Result<Trained> {
+pub(crate) fn train(options: &Options, mut data: Dataset, out: &mut impl Write) -> anyhow::Result<Trained> {
     options.check()?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(options.threads).build()?;
     let (fitted, error) = scale::fit(&data.training);
@@ -302,7 +302,7 @@ fn score_loss(examples: &[Example], target: Target) -> f64 {
 /// The mean squared error of the integer `network` on `examples`, evaluated as the
 /// search does (fresh feature sums, [`Network::output`] in centi-men, turned back into a
 /// probability at the network's scale).
-pub fn quantised_loss(network: &Network, examples: &[Example], target: Target) -> f64 {
+pub(crate) fn quantised_loss(network: &Network, examples: &[Example], target: Target) -> f64 {
     let total: f64 = examples
         .iter()
         .map(|example| {
