@@ -1,6 +1,6 @@
 //! The command line, run as a user runs it: output formats, exit codes, errors.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -2,7 +2,7 @@
 //! crownhead processes playing each other, and hostile input that must leave the
 //! follower serving the next connection.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -53,7 +53,7 @@ impl Drop for Follower {
 
 fn pydraughts_games(variant: &str, pydraughts_name: &str) {
     let follower = Follower::start(variant);
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/dxp_pydraughts.py");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/protocol/dxp_pydraughts.py");
     let output = common::without_databases(&mut Command::new("python3"))
         .args([script, follower.port(), pydraughts_name, "2"])
         .output()

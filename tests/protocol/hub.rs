@@ -1,7 +1,7 @@
 //! The Hub protocol spoken to the real binary, line by line: the handshake, searches,
 //! and bad input that must get an error (or be ignored) while the engine keeps serving.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Stdio};

@@ -2,7 +2,7 @@
 //! independent script, the opening sets, and matches played by the real binary,
 //! including engines that crash, play illegal moves or fall silent.
 
-mod common;
+use crate::common;
 
 use common::{CROWNHEAD, start_men, start_without};
 
@@ -312,10 +312,10 @@ fn hub_positions_written_read_back() {
     }
 }
 
-/// The command line of a crownhead behind `tests/engines/faulty.py`, failing in `mode`
+/// The command line of a crownhead behind `tests/tools/faulty_engine.py`, failing in `mode`
 /// at its `at`-th move of each process.
 fn faulty(mode: &str, at: u32) -> String {
-    format!("python3 '{}/tests/engines/faulty.py' {mode} {at} '{CROWNHEAD}'", env!("CARGO_MANIFEST_DIR"))
+    format!("python3 '{}/tests/tools/faulty_engine.py' {mode} {at} '{CROWNHEAD}'", env!("CARGO_MANIFEST_DIR"))
 }
 
 fn run_match(args: &[&str]) -> Output {

@@ -12,7 +12,7 @@
 //!
 //! Counts up to about 110 million leaves run in the normal suite (seconds); English
 //! perft 12 and International perft 10 are `#[ignore]`d:
-//! `cargo test --release --test perft -- --ignored`.
+//! `cargo test --release --test rules -- --ignored`.
 
 use crownhead::rules::perft;
 use crownhead::rules::{Position, Variant};
