@@ -1,6 +1,7 @@
 """The fixtures of the farm's tests: the crownhead binary, and a local Ray cluster of
 four worker CPUs started for the session."""
 
+import os
 import subprocess
 
 import pytest
@@ -11,10 +12,12 @@ from .farm_support import ROOT
 
 @pytest.fixture(scope="session")
 def crownhead():
-    """The command-line program, built by `cargo test --release` (or here if missing)."""
-    binary = ROOT / "target" / "release" / "crownhead"
+    """The command-line program as README's test command builds it (`cargo test --profile
+    test-release`), in cargo's target directory; built here if missing."""
+    binary = ROOT / os.environ.get("CARGO_TARGET_DIR", "target") / "test-release" / "crownhead"
     if not binary.exists():
-        subprocess.run(["cargo", "build", "--release", "--bin", "crownhead"], cwd=ROOT, check=True)
+        build = ["cargo", "build", "--profile", "test-release", "--bin", "crownhead"]
+        subprocess.run(build, cwd=ROOT, check=True)
     return binary
 
 

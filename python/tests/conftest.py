@@ -1,5 +1,6 @@
 """Shared paths and fixtures for the Python module's tests."""
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -14,8 +15,10 @@ DATA = ROOT / "tests" / "data"
 
 @pytest.fixture(scope="session")
 def crownhead_binary():
-    """The command-line program, built by `cargo test --release` (or here if missing)."""
-    binary = ROOT / "target" / "release" / "crownhead"
+    """The command-line program as README's test command builds it (`cargo test --profile
+    test-release`), in cargo's target directory; built here if missing."""
+    binary = ROOT / os.environ.get("CARGO_TARGET_DIR", "target") / "test-release" / "crownhead"
     if not binary.exists():
-        subprocess.run(["cargo", "build", "--release", "--bin", "crownhead"], cwd=ROOT, check=True)
+        build = ["cargo", "build", "--profile", "test-release", "--bin", "crownhead"]
+        subprocess.run(build, cwd=ROOT, check=True)
     return binary

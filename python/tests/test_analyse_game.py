@@ -12,7 +12,7 @@ SHOT = DATA / "analyse" / "shot.pdn"
 
 
 def test_the_move_allowing_a_shot_is_a_blunder():
-    # tests/analyse_game.rs: after 1. 9-13 22-18, Black's 5-9 allows 18-15 11x18 23x14x5,
+    # tests/tools/analyse_game.rs: after 1. 9-13 22-18, Black's 5-9 allows 18-15 11x18 23x14x5,
     # two men for one.
     game = crownhead.read_pdn(SHOT)[0]
     analysis = crownhead.analyse_game(game, depth=10)

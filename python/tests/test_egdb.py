@@ -8,7 +8,7 @@ import pytest
 import crownhead
 
 # English, Black to move with one king against two: lost (two kings beat one, as
-# tests/search.rs plays out and `crownhead egdb probe` says).
+# tests/engine/search.rs plays out and `crownhead egdb probe` says).
 LOST = "B:WK14,K23:BK1"
 
 

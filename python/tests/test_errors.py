@@ -45,7 +45,7 @@ def test_bad_moves():
     other = crownhead.Game("english", "W:W18:B14").legal_moves()[0]
     with pytest.raises(crownhead.IllegalMoveError, match="18x9"):
         game.push(other)
-    # Ambiguous: two captures from 10 to 26 take different men (tests/pdn.rs, game 57).
+    # Ambiguous: two captures from 10 to 26 take different men (tests/rules/pdn.rs, game 57).
     ambiguous = crownhead.Game("english", "B:W14,15,22,23:B10")
     with pytest.raises(crownhead.IllegalMoveError, match="ambiguous"):
         ambiguous.push("10x26")

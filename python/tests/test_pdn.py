@@ -1,5 +1,5 @@
 """PDN through Python: the real collections of tests/data/pdn/ read with the counts and
-results tests/pdn.rs checks, then written by Game.pdn() and read again unchanged."""
+results tests/rules/pdn.rs checks, then written by Game.pdn() and read again unchanged."""
 
 import pytest
 
@@ -39,7 +39,7 @@ def assert_round_trip(games):
 @pytest.mark.parametrize(
     "name, variant, count, tally",
     [
-        # The figures of tests/pdn.rs (results counted with grep in the files).
+        # The figures of tests/rules/pdn.rs (results counted with grep in the files).
         ("tinsley.pdn", "english", 33, (3, 7, 23)),
         ("wk2003.pdn", "international", 23, (4, 2, 17)),
         ("kurnik.pdn", "international", 4, (1, 1, 2)),
@@ -56,7 +56,7 @@ def test_collections_round_trip(name, variant, count, tally):
 
 
 def test_tinsley_details():
-    # tests/pdn.rs: the first game is Tinsley against Rex, 56 plies, ending 24x15x6.
+    # tests/rules/pdn.rs: the first game is Tinsley against Rex, 56 plies, ending 24x15x6.
     games = crownhead.read_pdn(str(PDN / "tinsley.pdn"))
     first = games[0]
     assert (first.tags["Black"], first.tags["White"]) == ("MF Tinsley", "M Rex")
@@ -65,7 +65,7 @@ def test_tinsley_details():
 
 
 def test_problems_with_comments_and_setups():
-    # Two of the 91 games give an ambiguous capture (tests/pdn.rs): skipped on request.
+    # Two of the 91 games give an ambiguous capture (tests/rules/pdn.rs): skipped on request.
     games = crownhead.read_pdn(PDN / "tricks_traps_and_shots.pdn", skip_errors=True)
     assert len(games) == 89
     assert results(games) == (23, 48, 18)

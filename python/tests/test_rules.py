@@ -10,7 +10,7 @@ import pytest
 import crownhead
 from conftest import DATA
 
-# Start-position perft from depth 1, the published counts tests/perft.rs checks: English
+# Start-position perft from depth 1, the published counts tests/rules/perft.rs checks: English
 # OEIS A133046; the others rhalbersma/dctl's test suite (duplicate captures dropped).
 PUBLISHED = {
     "english": [7, 49, 302, 1469, 7361, 36768, 179740, 845931],

@@ -1,4 +1,4 @@
-"""The search from Python: the forced shots tests/search.rs uses, forced wins played out
+"""The search from Python: the forced shots tests/engine/search.rs uses, forced wins played out
 to the end, multi-PV, the GIL released, and Ctrl-C (KeyboardInterrupt) stopping a long
 search."""
 
@@ -13,7 +13,7 @@ import crownhead
 
 
 def test_english_two_for_one_shot():
-    # tests/search.rs: 23-18 gives a man, 14x23 is forced, 27x18x11 takes two.
+    # tests/engine/search.rs: 23-18 gives a man, 14x23 is forced, 27x18x11 takes two.
     game = crownhead.Game("english", "W:W22,23,27,28,32:B5,14,15")
     analysis = crownhead.Engine(tt_size=16).analyse(game, depth=6)
     assert analysis.best_move.text == "23-18"
@@ -23,14 +23,14 @@ def test_english_two_for_one_shot():
 
 
 def test_russian_flying_king_shot():
-    # tests/search.rs: c3-d4 forces e5xc3, and the king on a1 flies over c3 and f6.
+    # tests/engine/search.rs: c3-d4 forces e5xc3, and the king on a1 flies over c3 and f6.
     game = crownhead.Game("russian", "W:WKa1,c3,g1:Be5,f6,h6")
     best = crownhead.Engine(variant="russian", tt_size=16).best_move(game, depth=6)
     assert best.text == "c3-d4"
 
 
 def test_a_forced_win_is_played_out_in_the_plies_it_names():
-    # Two kings against one in English win by force (tests/search.rs plays them out).
+    # Two kings against one in English win by force (tests/engine/search.rs plays them out).
     # The engine's win in N must end the game, won, after its principal variation.
     engine = crownhead.Engine(tt_size=16)
     game = crownhead.Game("english", "W:WK14,K19:BK28")

@@ -191,7 +191,11 @@ mod tests {
             for ply in 0..12 {
                 for encoding in [Encoding::Standard, Encoding::Pydraughts] {
                     let text = write_hub_position(&position, encoding);
-                    assert_eq!(parse_hub_position(variant, encoding, &text), Ok(position), "{variant} {text}");
+                    assert_eq!(
+                        parse_hub_position(variant, encoding, &text),
+                        Ok(position),
+                        "{variant} {text}"
+                    );
                 }
                 let moves = position.legal_moves();
                 let Some(mv) = moves.get(ply % moves.len().max(1)) else { break };

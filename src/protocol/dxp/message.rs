@@ -393,4 +393,42 @@ mod tests {
         assert_eq!(Message::parse("E02"), Err(MessageError::Field { kind: "GAMEEND", field: "stop" }));
         assert_eq!(Message::parse("Ex0"), Err(MessageError::Field { kind: "GAMEEND", field: "reason" }));
     }
+
+    #[test]
+    fn messages_round_trip() {
+        let messages = [
+            Message::Chat("hello".into()),
+            Message::GameRequest {
+                version: 1,
+                name: "DXP Client".into(),
+                follower: Color::Black,
+                minutes: 10,
+                moves: 75,
+                position: Some((Color::White, "e".repeat(50))),
+            },
+            Message::GameAccept { name: "crownhead".into(), code: GameAcceptCode::Accepted },
+            Message::Move { seconds: 12, from: 5, to: 25, captured: vec![4, 22, 12, 20] },
+            Message::GameEnd { reason: GameEndReason::Draw, stop: true },
+            Message::BackRequest { number: 5, color: Color::White },
+            Message::BackAccept { code: BackAcceptCode::NotSupported },
+        ];
+        for message in messages {
+            assert_eq!(Message::parse(&message.to_text()), Ok(message.clone()), "{}", message.to_text());
+        }
+        // The example of the specification's MOVE page (protocol.md#dxp-damexchange): 12
+        // seconds, 5x25, four pieces captured (the `04` is the count): 22, 12, 23 and 20.
+        assert_eq!(
+            Message::parse("M001205250422122320"),
+            Ok(Message::Move { seconds: 12, from: 5, to: 25, captured: vec![22, 12, 23, 20] })
+        );
+        // pydraughts' 10x10 request (protocol.md#a-worked-exchange), here with the follower
+        // Black, 10 minutes and 75 moves, reads.
+        let request = format!(
+            "R01DXP Client                      Z010075BW{}{}{}",
+            "z".repeat(20),
+            "e".repeat(10),
+            "w".repeat(20)
+        );
+        assert!(matches!(Message::parse(&request), Ok(Message::GameRequest { moves: 75, minutes: 10, .. })));
+    }
 }

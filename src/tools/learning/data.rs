@@ -324,7 +324,6 @@ impl<R: Read> Iterator for Reader<R> {
 ///
 /// # Errors
 /// The file cannot be read, or is not a valid data file ([`DataError`]).
-#[cfg(test)]
 pub fn read_file(path: &std::path::Path) -> Result<(Variant, Vec<Record>), DataError> {
     let reader = Reader::new(std::io::BufReader::new(std::fs::File::open(path)?))?;
     let variant = reader.variant();

@@ -1,7 +1,7 @@
 //! The learning pipeline of the evaluation: the engine plays itself ([`selfplay`]) and
-//! writes positions in the self-play data format (`data.rs`), which [`train`] fits a
-//! network to.
+//! writes positions in the self-play [`data`] format, which [`train`] fits a network to.
+//! The format's reader is public for those who train networks of their own.
 
-pub(crate) mod data;
+pub mod data;
 pub mod selfplay;
 pub mod train;

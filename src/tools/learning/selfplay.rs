@@ -1,7 +1,7 @@
 //! Self-play data for a learned evaluation (`crownhead selfplay`): the engine plays
 //! itself from the match openings, each game varied by a few random plies, and every
 //! quiet position (no capture pending for the side to move) is written with the search
-//! score, the ply and the game's result, in the format `data.rs` documents. A position
+//! score, the ply and the game's result, in the format [`data`](super::data) documents. A position
 //! already written to the file (same pieces and side to move, by Zobrist hash) is
 //! dropped.
 //!

@@ -2,6 +2,6 @@
 //! and a game's score as an SVG chart. Both boards take their orientation from one place.
 
 pub mod board_svg;
-pub(crate) mod chart_svg;
+pub mod chart_svg;
 pub mod orientation;
 pub mod terminal_board;

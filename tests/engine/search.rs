@@ -1,7 +1,7 @@
 //! Search behaviour: legal moves in every rule set, forced shots, won endings converted
 //! within the draw rules, strength against a shallower search, and the bench signature.
 
-mod common;
+use crate::common;
 
 use crownhead::engine::{Clock, Engine, Limits, Options, Report, Score, SearchResult};
 use crownhead::rules::{Color, Game, Outcome, Position, Variant};

@@ -3,7 +3,7 @@
 //! and the engine plays a legal game with it; bad arguments and unsuitable data are
 //! refused with one clear line.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

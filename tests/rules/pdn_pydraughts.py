@@ -2,10 +2,10 @@
 prints one JSON line per game: the main-line move strings it found, the result written at
 the end of the game, and the rule set its GameType names.
 
-    python3 tests/pdn_pydraughts.py            reads standard input
-    python3 tests/pdn_pydraughts.py FILE...    reads each file as a user's script does,
-                                               PDNReader(filename=FILE), and replays every
-                                               game on pydraughts' own Board
+    python3 tests/rules/pdn_pydraughts.py            reads standard input
+    python3 tests/rules/pdn_pydraughts.py FILE...    reads each file as a user's script does,
+                                                     PDNReader(filename=FILE), and replays every
+                                                     game on pydraughts' own Board
 
 A replayed game is played move by move from its start (its FEN tag, else the rule set's
 start position) by pydraughts' rules; a move pydraughts does not find among the legal
@@ -15,7 +15,7 @@ another file holds it (a game pair between two equal engines is one game played 
 analyse-game writes back the game it read): the moves are the same, and pydraughts takes
 about 15 ms a ply on 10x10.
 
-Used by tests/pdn_pydraughts.rs."""
+Used by tests/rules/pdn_pydraughts.rs."""
 
 import json
 import sys

@@ -2,7 +2,7 @@
 //! back, holds quiet legal positions once each with results that agree within a game, is
 //! the same whatever the number of threads, and shards split the games.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, HashSet};
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! The command line, run as a user runs it: output formats, exit codes, errors.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 
@@ -79,6 +79,35 @@ fn moves_lists_legal_moves_in_the_variant_notation() {
     let mut moves: Vec<String> = stdout(&output).lines().map(String::from).collect();
     moves.sort();
     assert_eq!(moves, ["h8xa1", "h8xb8", "h8xe1"]);
+}
+
+/// Engine options are refused by the engine's options builder in the words Hub and the
+/// Python module use (tests/protocol/hub.rs, python/tests/test_errors.py).
+#[test]
+fn engine_options_are_refused_in_the_engine_words() {
+    for (args, message) in [
+        (
+            &["analyse", "--depth", "2", "--threads", "0"][..],
+            "threads must be a whole number from 1 to 512, not '0'",
+        ),
+        (
+            &["perft", "--depth", "2", "--threads", "two"],
+            "threads must be a whole number from 1 to 512, not 'two'",
+        ),
+        (
+            &["analyse", "--depth", "1", "--tt-size", "1000000000"],
+            "tt-size must be a whole number from 1 to 65536, not '1000000000'",
+        ),
+        (
+            &["analyse", "--depth", "2", "--egdb-path", "/no/such/dir"],
+            "egdb-path /no/such/dir: not a directory",
+        ),
+    ] {
+        let output = common::crownhead(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let error = stderr(&output);
+        assert!(error.starts_with("error:") && error.trim_end().ends_with(message), "{args:?}: {error}");
+    }
 }
 
 #[test]

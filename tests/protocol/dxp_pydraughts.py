@@ -3,8 +3,8 @@ and a listening crownhead follower. pydraughts plays its own side with random le
 moves; every move of crownhead's is checked legal by pydraughts, and each game must end
 by pydraughts' rules.
 
-Usage: python3 tests/dxp_pydraughts.py PORT VARIANT GAMES
-Run by tests/dxp.rs against `crownhead dxp --listen 127.0.0.1:PORT`.
+Usage: python3 tests/protocol/dxp_pydraughts.py PORT VARIANT GAMES
+Run by tests/protocol/dxp.rs against `crownhead dxp --listen 127.0.0.1:PORT`.
 """
 
 import random

@@ -2,8 +2,8 @@
 HubEngine, the client lidraughts-bot uses. Every engine move is checked legal by
 pydraughts, and every game must end by pydraughts' rules.
 
-Usage: python3 tests/hub_pydraughts.py PATH_TO_CROWNHEAD
-Run by tests/hub_pydraughts.rs; exits non-zero on any failure.
+Usage: python3 tests/protocol/hub_pydraughts.py PATH_TO_CROWNHEAD
+Run by tests/protocol/hub_pydraughts.rs; exits non-zero on any failure.
 """
 
 import sys

@@ -1,7 +1,7 @@
 //! The Hub protocol spoken to the real binary, line by line: the handshake, searches,
 //! and bad input that must get an error (or be ignored) while the engine keeps serving.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Stdio};
@@ -159,6 +159,32 @@ fn bad_input_gets_errors_and_the_engine_keeps_serving() {
     engine.send("go think");
     assert!(engine.next().starts_with("error message="));
     engine.assert_serving();
+}
+
+/// Engine options are checked by the engine's options builder, as the command line and
+/// the Python module check them: the same values are refused in the same words
+/// (tests/tools/cli.rs and python/tests/test_errors.py hold the other two).
+#[test]
+fn engine_options_are_refused_in_the_engine_words() {
+    let mut engine = Engine::start(&["hub"]);
+    for (line, message) in [
+        ("set-param name=threads value=0", "threads must be a whole number from 1 to 512, not '0'"),
+        ("set-param name=threads value=two", "threads must be a whole number from 1 to 512, not 'two'"),
+        (
+            "set-param name=tt-size value=1000000000",
+            "tt-size must be a whole number from 1 to 65536, not '1000000000'",
+        ),
+        ("set-param name=egdb-path value=/no/such/dir", "egdb-path /no/such/dir: not a directory"),
+    ] {
+        engine.send(line);
+        assert_eq!(engine.next(), format!("error message={}", quoted(message)), "{line}");
+        engine.assert_serving();
+    }
+}
+
+/// `text` in double quotes, as Hub quotes a value with blanks.
+fn quoted(text: &str) -> String {
+    format!("\"{text}\"")
 }
 
 #[test]

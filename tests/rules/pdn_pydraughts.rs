@@ -3,9 +3,9 @@
 //! them, and every file the binary writes (`match` with its engine comments, `play`'s
 //! `save`, `analyse-game --out`): the move strings it finds in each game name the moves
 //! crownhead read, the files' games replay move by move on pydraughts' own board, and
-//! the results and rule sets agree. See `tests/pdn_pydraughts.py`.
+//! the results and rule sets agree. See `tests/rules/pdn_pydraughts.py`.
 
-mod common;
+use crate::common;
 
 use common::CROWNHEAD;
 
@@ -24,10 +24,10 @@ struct Theirs {
     variant: Option<String>,
 }
 
-/// Runs `tests/pdn_pydraughts.py ARGS` with `input` on its standard input, and returns
+/// Runs `tests/rules/pdn_pydraughts.py ARGS` with `input` on its standard input, and returns
 /// the games it read.
 fn pydraughts(args: &[&Path], input: &str) -> Vec<Theirs> {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pdn_pydraughts.py");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/rules/pdn_pydraughts.py");
     let mut child = Command::new("python3")
         .arg(script)
         .args(args)
@@ -114,10 +114,10 @@ fn pydraughts_reads_the_collections_and_our_output_alike() {
     // Tinsley's games that end `37. 23-26 14-18 26-31`: only our output of those is
     // given to it.
     let collections = [
-        (include_str!("data/pdn/tinsley.pdn"), Variant::English, "english", false),
-        (include_str!("data/pdn/wk2003.pdn"), Variant::International, "standard", true),
-        (include_str!("data/pdn/kurnik.pdn"), Variant::International, "standard", true),
-        (include_str!("data/pdn/ussr1947.pdn"), Variant::Russian, "russian", true),
+        (include_str!("../data/pdn/tinsley.pdn"), Variant::English, "english", false),
+        (include_str!("../data/pdn/wk2003.pdn"), Variant::International, "standard", true),
+        (include_str!("../data/pdn/kurnik.pdn"), Variant::International, "standard", true),
+        (include_str!("../data/pdn/ussr1947.pdn"), Variant::Russian, "russian", true),
     ];
     for (text, variant, name, fully_numbered) in collections {
         let ours: Vec<PdnGame> =

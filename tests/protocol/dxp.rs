@@ -2,7 +2,7 @@
 //! crownhead processes playing each other, and hostile input that must leave the
 //! follower serving the next connection.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -53,7 +53,7 @@ impl Drop for Follower {
 
 fn pydraughts_games(variant: &str, pydraughts_name: &str) {
     let follower = Follower::start(variant);
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/dxp_pydraughts.py");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/protocol/dxp_pydraughts.py");
     let output = common::without_databases(&mut Command::new("python3"))
         .args([script, follower.port(), pydraughts_name, "2"])
         .output()
@@ -194,44 +194,4 @@ fn back_request_takes_the_game_back() {
     let answers = exchange(&follower.address, request, Duration::from_millis(400));
     assert!(answers.first().is_some_and(|answer| answer.starts_with('A')), "{answers:?}");
     assert_eq!(answers.get(1).map(String::as_str), Some("K1"), "{answers:?}");
-}
-
-#[test]
-fn messages_round_trip() {
-    use crownhead::protocol::dxp::{BackAcceptCode, GameAcceptCode, GameEndReason, Message};
-    use crownhead::rules::Color;
-    let messages = [
-        Message::Chat("hello".into()),
-        Message::GameRequest {
-            version: 1,
-            name: "DXP Client".into(),
-            follower: Color::Black,
-            minutes: 10,
-            moves: 75,
-            position: Some((Color::White, "e".repeat(50))),
-        },
-        Message::GameAccept { name: "crownhead".into(), code: GameAcceptCode::Accepted },
-        Message::Move { seconds: 12, from: 5, to: 25, captured: vec![4, 22, 12, 20] },
-        Message::GameEnd { reason: GameEndReason::Draw, stop: true },
-        Message::BackRequest { number: 5, color: Color::White },
-        Message::BackAccept { code: BackAcceptCode::NotSupported },
-    ];
-    for message in messages {
-        assert_eq!(Message::parse(&message.to_text()), Ok(message.clone()), "{}", message.to_text());
-    }
-    // The example of the specification's MOVE page (protocol.md#dxp-damexchange): 12
-    // seconds, 5x25, four pieces captured (the `04` is the count): 22, 12, 23 and 20.
-    assert_eq!(
-        Message::parse("M001205250422122320"),
-        Ok(Message::Move { seconds: 12, from: 5, to: 25, captured: vec![22, 12, 23, 20] })
-    );
-    // pydraughts' 10x10 request (protocol.md#a-worked-exchange), here with the follower
-    // Black, 10 minutes and 75 moves, reads.
-    let request = format!(
-        "R01DXP Client                      Z010075BW{}{}{}",
-        "z".repeat(20),
-        "e".repeat(10),
-        "w".repeat(20)
-    );
-    assert!(matches!(Message::parse(&request), Ok(Message::GameRequest { moves: 75, minutes: 10, .. })));
 }

@@ -1,7 +1,7 @@
 //! The SVG pictures: boards of every rule set and score charts parse as SVG, and show
 //! what the position and the scores say, where the standard diagrams put it.
 
-mod common;
+use crate::common;
 
 use crownhead::rules::{Color, Position, Variant};
 use crownhead::tools::render::board_svg::board_svg;

@@ -1,7 +1,7 @@
 //! `crownhead analyse-game`: the real binary annotates a game with a known blunder, the
 //! annotated PDN reads back, the chart parses as SVG, and bad input is refused.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -1,7 +1,7 @@
 //! The evaluation of every rule set (its built-in network) on hand-picked positions: a
 //! man more is better.
 
-mod common;
+use crate::common;
 
 use common::{start_men, start_without};
 use crownhead::engine::{Engine, Limits, Options};

@@ -8,11 +8,11 @@ use crownhead::rules::{
     Color, Game, Outcome, PdnError, PdnGame, PdnMove, PdnResult, Position, Variant, read_pdn,
 };
 
-const TINSLEY: &str = include_str!("data/pdn/tinsley.pdn");
-const TRICKS: &str = include_str!("data/pdn/tricks_traps_and_shots.pdn");
-const WK2003: &str = include_str!("data/pdn/wk2003.pdn");
-const KURNIK: &str = include_str!("data/pdn/kurnik.pdn");
-const USSR: &str = include_str!("data/pdn/ussr1947.pdn");
+const TINSLEY: &str = include_str!("../data/pdn/tinsley.pdn");
+const TRICKS: &str = include_str!("../data/pdn/tricks_traps_and_shots.pdn");
+const WK2003: &str = include_str!("../data/pdn/wk2003.pdn");
+const KURNIK: &str = include_str!("../data/pdn/kurnik.pdn");
+const USSR: &str = include_str!("../data/pdn/ussr1947.pdn");
 
 /// Every game of `text`, which must all be readable.
 fn read_all(text: &str, variant: Variant) -> Vec<PdnGame> {
@@ -224,23 +224,23 @@ fn windows_line_endings_and_a_byte_order_mark_read_the_same() {
 #[test]
 fn small_files_of_the_pdn_standard() {
     // Test files of the PDN 3.0 standard's repository (wiegerw/pdn games/).
-    let variation = read_one(include_str!("data/pdn/edge/variation.pdn"), Variant::International);
+    let variation = read_one(include_str!("../data/pdn/edge/variation.pdn"), Variant::International);
     assert_eq!(move_texts(&variation), ["32-28", "19-23", "28x19", "14x23"]);
     assert_eq!(variation.result, PdnResult::Unfinished);
-    let terminator = read_one(include_str!("data/pdn/edge/gameterminator.pdn"), Variant::International);
+    let terminator = read_one(include_str!("../data/pdn/edge/gameterminator.pdn"), Variant::International);
     assert_eq!((move_texts(&terminator), terminator.result), (vec!["32-28".to_string()], PdnResult::Draw));
-    let algebraic = read_one(include_str!("data/pdn/edge/alphanumeric.pdn"), Variant::Russian);
+    let algebraic = read_one(include_str!("../data/pdn/edge/alphanumeric.pdn"), Variant::Russian);
     assert_eq!(move_texts(&algebraic), ["a3-b4"]);
-    let line_comment = read_one(include_str!("data/pdn/edge/linecomment.pdn"), Variant::International);
+    let line_comment = read_one(include_str!("../data/pdn/edge/linecomment.pdn"), Variant::International);
     assert_eq!(line_comment.tags, [("Date".to_string(), "2012.02.01".to_string())]);
     assert_eq!(move_texts(&line_comment), ["32-28", "19-23"]);
-    let string = read_one(include_str!("data/pdn/edge/string.pdn"), Variant::International);
+    let string = read_one(include_str!("../data/pdn/edge/string.pdn"), Variant::International);
     assert_eq!(string.tag("White"), Some("This is a string with an escaped character \""));
     assert_eq!(move_texts(&string), ["32-28"]);
     assert_round_trip(&[variation, terminator, algebraic, line_comment, string]);
 
     // The standard allows `?` for the side to move; crownhead needs to know it.
-    let fens = read_pdn(include_str!("data/pdn/edge/fen.pdn"), Variant::International);
+    let fens = read_pdn(include_str!("../data/pdn/edge/fen.pdn"), Variant::International);
     assert_eq!(fens.len(), 3);
     assert_eq!(
         fens[0].as_ref().unwrap_err().to_string(),
@@ -249,7 +249,7 @@ fn small_files_of_the_pdn_standard() {
     assert_eq!(fens[1].as_ref().unwrap().start.to_fen(), "W:WK15,29,31:B9,12,13,14");
     assert_eq!(fens[2].as_ref().unwrap().start, Position::start(Variant::International));
     // A comment holding `{ ... }` is not PDN: its second `}` closes nothing.
-    let nested = errors(include_str!("data/pdn/edge/nested_comment.pdn"), Variant::International);
+    let nested = errors(include_str!("../data/pdn/edge/nested_comment.pdn"), Variant::International);
     assert_eq!(nested, [PdnError { game: 1, line: 1, message: "'}' outside a comment".to_string() }]);
 }
 

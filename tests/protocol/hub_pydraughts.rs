@@ -1,13 +1,13 @@
 //! pydraughts' `HubEngine` (the client lidraughts-bot uses) plays complete games against
-//! the real binary: see `tests/hub_pydraughts.py`.
+//! the real binary: see `tests/protocol/hub_pydraughts.py`.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 
 #[test]
 fn pydraughts_plays_complete_games_over_hub() {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/hub_pydraughts.py");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/protocol/hub_pydraughts.py");
     let output = common::without_databases(&mut Command::new("python3"))
         .arg(script)
         .arg(common::CROWNHEAD)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""A Hub engine that fails on purpose, for tests/matches.rs.
+"""A Hub engine that fails on purpose, for tests/tools/matches.rs.
 
-    faulty.py MODE N ENGINE [ARGS...]
+    faulty_engine.py MODE N ENGINE [ARGS...]
 
 Runs the Hub engine ENGINE and passes every line through both ways, except that the
 N-th `go` this process receives is answered by failing in one way (MODE):

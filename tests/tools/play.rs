@@ -1,7 +1,7 @@
 //! `crownhead play` driven as a person drives it: the real binary in a pseudo-terminal,
 //! short games from positions where the result comes within a few moves.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -221,7 +221,7 @@ fn the_engine_wins_in_colour_and_undo_takes_back_the_last_move_pair() {
 #[test]
 fn an_ambiguous_capture_asks_for_the_full_path_on_an_algebraic_board() {
     // Two captures by the king from e1 to f8 over the same pieces, by different paths
-    // (tests/notation.rs has the same position).
+    // (tests/rules/notation.rs has the same position).
     let mut session =
         play(&["--variant", "russian", "--fen", "W:WKe1:Bf2,b6,e7,g5,f4,c3", "--movetime", "0.05"], true);
     let greeting = until(&mut session, "white (you)> ");

@@ -1,8 +1,9 @@
-//! `crownhead match`: the statistics against figures computed by hand and by an
-//! independent script, the opening sets, and matches played by the real binary,
-//! including engines that crash, play illegal moves or fall silent.
+//! `crownhead match`: the opening sets, and matches played by the real binary,
+//! including engines that crash, play illegal moves or fall silent. (The statistics
+//! against figures computed by hand and by an independent script are unit tests of
+//! `src/tools/matches/stats.rs`.)
 
-mod common;
+use crate::common;
 
 use common::{CROWNHEAD, start_men, start_without};
 
@@ -11,137 +12,8 @@ use std::path::PathBuf;
 use std::process::Output;
 
 use crownhead::engine::{Engine, Limits, Options, Score};
-use crownhead::protocol::board::{Encoding, parse_hub_position, write_hub_position};
 use crownhead::rules::{Color, Game, Move, Outcome, PdnGame, PdnResult, Position, Variant, read_pdn};
-use crownhead::tools::matches::hub_client::{CommandLineError, split_command};
 use crownhead::tools::matches::openings::{self, Opening, OpeningsError};
-use crownhead::tools::matches::record::pdn_date;
-use crownhead::tools::matches::stats::{Pentanomial, Sprt, SprtVerdict, Wdl, elo_estimate, score_to_elo};
-
-fn close(actual: f64, expected: f64, tolerance: f64) -> bool {
-    (actual - expected).abs() <= tolerance
-}
-
-/// W/D/L 30/50/20, by hand: score s = (30 + 25) / 100 = 0.55; Elo = -400 log10(1/s - 1)
-/// = -400 log10(0.818182) = 34.86. Per-game variance 0.3 * 0.45^2 + 0.5 * 0.05^2 +
-/// 0.2 * 0.55^2 = 0.1225, so the standard error is sqrt(0.1225 / 100) = 0.035 and the
-/// 95% score interval 0.55 -+ 1.96 * 0.035 = [0.48140, 0.61860], Elo [-12.93, 84.01]:
-/// half-width 48.47. LOS = Phi(0.05 / 0.035) = Phi(1.4286) = 0.92344.
-#[test]
-fn elo_interval_and_los_from_win_draw_loss_counts() {
-    let wdl = Wdl { wins: 30, draws: 50, losses: 20 };
-    let estimate = elo_estimate(&wdl.distribution()).expect("100 games");
-    assert!(close(estimate.score, 0.55, 1e-12));
-    assert!(close(estimate.elo, 34.860_070, 1e-5), "{estimate:?}");
-    assert!(close(estimate.error, 48.470_228, 1e-5), "{estimate:?}");
-    assert!(close(estimate.los, 0.923_436_27, 1e-6), "{estimate:?}");
-}
-
-// The figures below come from this Python script, written from fishtest's LLRcalc.py
-// (`LLR_normalized`, Van den Bergh's MLE for a given t-value) with bisection instead of
-// scipy's brentq, independently of the Rust code:
-//
-//     import math
-//     def stats(pdf):
-//         s = sum(p * a for a, p in pdf)
-//         return s, sum(p * (a - s) ** 2 for a, p in pdf)
-//     def secular(pdf):
-//         v = min(a for a, p in pdf); w = max(a for a, p in pdf)
-//         lo, hi = -1 / w + 1e-12, -1 / v - 1e-12
-//         f = lambda x: sum(p * a / (1 + x * a) for a, p in pdf)
-//         for _ in range(300):
-//             mid = (lo + hi) / 2
-//             if f(mid) > 0: lo = mid
-//             else: hi = mid
-//         return (lo + hi) / 2
-//     def mle_t(pdfhat, ref, s):
-//         n = len(pdfhat)
-//         pdf = [(a, 1 / n) for a, p in pdfhat]
-//         for _ in range(100):
-//             old = pdf
-//             mu, var = stats(pdf); sigma = var ** 0.5
-//             pdf1 = [(a - ref - s * sigma * (1 + ((mu - a) / sigma) ** 2) / 2, p) for a, p in pdfhat]
-//             x = secular(pdf1)
-//             pdf = [(pdfhat[i][0], pdfhat[i][1] / (1 + x * pdf1[i][0])) for i in range(n)]
-//             if max(abs(old[i][1] - pdf[i][1]) for i in range(n)) < 1e-12: break
-//         return pdf
-//     def llr_normalized(nelo0, nelo1, results):   # results: LL, LD, DD+WL, WD, WW
-//         k = 800 / math.log(10)
-//         t0, t1 = [nelo / k * 2 ** 0.5 for nelo in (nelo0, nelo1)]
-//         results = [r if r else 1e-3 for r in results]
-//         N = sum(results)
-//         pdf = [(i / 4, r / N) for i, r in enumerate(results)]
-//         p0, p1 = mle_t(pdf, 0.5, t0), mle_t(pdf, 0.5, t1)
-//         return N * sum(pdf[i][1] * (math.log(p1[i][1]) - math.log(p0[i][1])) for i in range(5))
-//     def estimate(results):                       # per-pair scores 0, 1/4, ..., 1
-//         N = sum(results)
-//         pdf = [(i / 4, r / N) for i, r in enumerate(results)]
-//         s, var = stats(pdf); se = (var / N) ** 0.5; z = 1.959963984540054
-//         elo = lambda s: -400 * math.log10(1 / s - 1)
-//         return s, elo(s), (elo(s + z * se) - elo(s - z * se)) / 2, \
-//             0.5 * (1 + math.erf((s - 0.5) / (2 ** 0.5 * se)))
-//
-// estimate([3, 12, 40, 18, 7])           = (0.54375, 30.47855699926501, 35.37403273100059, 0.9557529102630227)
-// llr_normalized(0, 5, [3, 12, 40, 18, 7])  = 0.2883575754789263
-// llr_normalized(-3, 2, [3, 12, 40, 18, 7]) = 0.30785349499438036
-// llr_normalized(0, 5, [0, 0, 10, 0, 0])    = -0.0026994307556182625
-// (fishtest's closed-form approximation LLR_normalized_alt gives 0.28880 and 0.30768.)
-
-#[test]
-fn elo_interval_and_los_from_game_pairs() {
-    let pentanomial = Pentanomial { counts: [3, 12, 40, 18, 7] };
-    let estimate = elo_estimate(&pentanomial.distribution()).expect("80 pairs");
-    assert!(close(estimate.score, 0.543_75, 1e-12));
-    assert!(close(estimate.elo, 30.478_557, 1e-5), "{estimate:?}");
-    assert!(close(estimate.error, 35.374_033, 1e-5), "{estimate:?}");
-    assert!(close(estimate.los, 0.955_752_91, 1e-6), "{estimate:?}");
-}
-
-#[test]
-fn sprt_log_likelihood_ratio_in_the_normalized_model() {
-    let pentanomial = Pentanomial { counts: [3, 12, 40, 18, 7] };
-    let sprt = |elo0, elo1| Sprt { elo0, elo1, alpha: 0.05, beta: 0.05 };
-    let llr = sprt(0.0, 5.0).llr(&pentanomial);
-    assert!(close(llr, 0.288_357_58, 1e-6), "{llr}");
-    let llr = sprt(-3.0, 2.0).llr(&pentanomial);
-    assert!(close(llr, 0.307_853_49, 1e-6), "{llr}");
-    let draws = Pentanomial { counts: [0, 0, 10, 0, 0] };
-    let llr = sprt(0.0, 5.0).llr(&draws);
-    assert!(close(llr, -0.002_699_43, 1e-6), "{llr}");
-}
-
-/// ln(0.05 / 0.95) = -2.944439 and ln(0.95 / 0.05) = 2.944439; with alpha 0.1 and
-/// beta 0.2: ln(0.2 / 0.9) = -1.504077 and ln(0.8 / 0.1) = 2.079442.
-#[test]
-fn sprt_bounds_and_verdicts() {
-    let sprt = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
-    let (lower, upper) = sprt.bounds();
-    assert!(close(lower, -2.944_439, 1e-6) && close(upper, 2.944_439, 1e-6));
-    let skewed = Sprt { alpha: 0.1, beta: 0.2, ..sprt };
-    let (lower, upper) = skewed.bounds();
-    assert!(close(lower, -1.504_077, 1e-6) && close(upper, 2.079_442, 1e-6));
-    assert_eq!(sprt.verdict(0.0), SprtVerdict::Continue);
-    assert_eq!(sprt.verdict(3.0), SprtVerdict::AcceptH1);
-    assert_eq!(sprt.verdict(-3.0), SprtVerdict::AcceptH0);
-}
-
-#[test]
-fn statistics_of_no_games_and_of_all_draws_are_finite_or_absent() {
-    assert_eq!(elo_estimate(&Wdl::default().distribution()), None);
-    assert_eq!(elo_estimate(&Pentanomial::default().distribution()), None);
-    let sprt = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
-    assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
-
-    let draws = elo_estimate(&Wdl { wins: 0, draws: 12, losses: 0 }.distribution()).expect("12 games");
-    assert_eq!((draws.score, draws.elo, draws.error, draws.los), (0.5, 0.0, 0.0, 0.5));
-    let wins = elo_estimate(&Wdl { wins: 5, draws: 0, losses: 0 }.distribution()).expect("5 games");
-    assert_eq!((wins.elo, wins.error, wins.los), (f64::INFINITY, 0.0, 1.0));
-    let losses = elo_estimate(&Pentanomial { counts: [4, 0, 0, 0, 0] }.distribution()).expect("4 pairs");
-    assert_eq!((losses.elo, losses.los), (f64::NEG_INFINITY, 0.0));
-    assert!(sprt.llr(&Pentanomial { counts: [4, 0, 0, 0, 0] }) < 0.0);
-    assert!(sprt.llr(&Pentanomial { counts: [0, 0, 0, 0, 4] }) > 0.0);
-    assert_eq!(score_to_elo(0.5), 0.0);
-}
 
 /// The position after each opening.
 fn opening_positions(openings: &[Opening]) -> Vec<Position> {
@@ -281,41 +153,10 @@ fn the_opening_generator_keeps_exactly_the_balanced_positions() {
     assert!(rejected.into_iter().all(|position| !(-bound..=bound).contains(&score_of(position))));
 }
 
-#[test]
-fn engine_command_lines_split_at_blanks_outside_quotes() {
-    let words = |text: &str| split_command(text).expect(text);
-    assert_eq!(words("target/release/crownhead hub"), ["target/release/crownhead", "hub"]);
-    assert_eq!(
-        words("  python3  'my engine.py' \"--name=a b\" x''y "),
-        ["python3", "my engine.py", "--name=a b", "xy"]
-    );
-    assert_eq!(words("''"), [""]);
-    assert_eq!(split_command("   "), Err(CommandLineError::Empty));
-    assert!(matches!(split_command("run 'open"), Err(CommandLineError::UnterminatedQuote(_))));
-}
-
-/// The position strings a match sends engines read back as the same position, in every
-/// rule set and both square orders.
-#[test]
-fn hub_positions_written_read_back() {
-    for variant in Variant::ALL {
-        let mut position = Position::start(variant);
-        for ply in 0..12 {
-            for encoding in [Encoding::Standard, Encoding::Pydraughts] {
-                let text = write_hub_position(&position, encoding);
-                assert_eq!(parse_hub_position(variant, encoding, &text), Ok(position), "{variant} {text}");
-            }
-            let moves = position.legal_moves();
-            let Some(mv) = moves.get(ply % moves.len().max(1)) else { break };
-            position = position.play(mv);
-        }
-    }
-}
-
-/// The command line of a crownhead behind `tests/engines/faulty.py`, failing in `mode`
+/// The command line of a crownhead behind `tests/tools/faulty_engine.py`, failing in `mode`
 /// at its `at`-th move of each process.
 fn faulty(mode: &str, at: u32) -> String {
-    format!("python3 '{}/tests/engines/faulty.py' {mode} {at} '{CROWNHEAD}'", env!("CARGO_MANIFEST_DIR"))
+    format!("python3 '{}/tests/tools/faulty_engine.py' {mode} {at} '{CROWNHEAD}'", env!("CARGO_MANIFEST_DIR"))
 }
 
 fn run_match(args: &[&str]) -> Output {
@@ -592,15 +433,6 @@ fn failing_engines_lose_with_the_reason_and_are_started_afresh() {
         let _ = std::fs::remove_file(&pdn);
     }
     let _ = std::fs::remove_file(&opening);
-}
-
-#[test]
-fn pdn_dates_are_utc_calendar_days() {
-    assert_eq!(pdn_date(0), "1970.01.01");
-    assert_eq!(pdn_date(951_782_400), "2000.02.29");
-    assert_eq!(pdn_date(1_704_067_199), "2023.12.31");
-    assert_eq!(pdn_date(1_704_067_200), "2024.01.01");
-    assert_eq!(pdn_date(4_107_542_400), "2100.03.01");
 }
 
 /// A Russian match from a FEN opening: the engines are told the rule set, their moves

@@ -1,0 +1,13 @@
+//! The binary's commands run as a user runs them: the command line itself, `match`,
+//! `selfplay`, `train`, `play`, `analyse-game` and the SVG pictures.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod analyse_game;
+mod cli;
+mod matches;
+mod play;
+mod selfplay;
+mod svg;
+mod train;
