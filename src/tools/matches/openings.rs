@@ -11,7 +11,7 @@
 //! (`crownhead openings`) kept in `openings/VARIANT.txt`: every distinct position three
 //! plies from the start that crownhead scored within a quarter of a man at depth 8. The
 //! files are data rather than computed at run time so that a change to the engine does
-//! not change the openings; `tests/matches.rs` re-checks that every line is legal,
+//! not change the openings; `tests/tools/matches.rs` re-checks that every line is legal,
 //! distinct and still scored within half a man at depth 6.
 
 use std::cmp::Ordering;
