@@ -37,7 +37,11 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").expect("engine reads");
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.input.write_all(bytes).expect("engine reads");
         self.input.flush().expect("engine reads");
     }
 
@@ -159,6 +163,27 @@ fn bad_input_gets_errors_and_the_engine_keeps_serving() {
     engine.send("go think");
     assert!(engine.next().starts_with("error message="));
     engine.assert_serving();
+}
+
+/// Lines that are not UTF-8, hold a NUL byte or run past 1 MiB are each answered with an
+/// `error`, and the engine keeps serving: it still searches and answers `ping`.
+#[test]
+fn unreadable_lines_get_errors_and_the_engine_keeps_serving() {
+    let mut engine = Engine::start(&["hub"]);
+    let overlong = [vec![b'x'; (1 << 20) + 1], b"\n".to_vec()].concat();
+    for (bytes, message) in [
+        (&b"\xff\xfe ping\n"[..], "the line is not UTF-8 text"),
+        (b"pi\0ng\n", "the line holds a NUL byte"),
+        (&overlong, "the line is longer than 1 MiB"),
+    ] {
+        engine.send_bytes(bytes);
+        assert_eq!(engine.next(), format!("error message={}", quoted(message)));
+        engine.assert_serving();
+    }
+    engine.send("pos start");
+    engine.send("level depth=4");
+    engine.send("go think");
+    assert!(engine.until("done").last().is_some_and(|done| done.starts_with("done move=")));
 }
 
 /// Engine options are checked by the engine's options builder, as the command line and
@@ -375,6 +400,7 @@ fn the_table_is_made_at_init_not_in_the_first_search() {
     assert!(peak < 150, "a peak of {peak} MiB: the 96 and 64 MiB tables were held at once");
 
     engine.send("new-game");
+    engine.send("pos start");
     engine.send("pos start");
     engine.send("level depth=4");
     engine.send("go think");

@@ -25,6 +25,15 @@ pub enum LineError {
     /// `=` with no name before it.
     #[error("value without a name")]
     MissingName,
+    /// Bytes that are not UTF-8 text.
+    #[error("the line is not UTF-8 text")]
+    NotUtf8,
+    /// A NUL byte.
+    #[error("the line holds a NUL byte")]
+    Nul,
+    /// More than [`MAX_LINE`] bytes.
+    #[error("the line is longer than 1 MiB")]
+    TooLong,
 }
 
 impl Line {
@@ -117,18 +126,100 @@ pub fn quote(value: &str) -> String {
     }
 }
 
+/// The longest line read, in bytes: a longer one is refused and skipped to its end, so
+/// that no input can make the reader hold more.
+pub const MAX_LINE: usize = 1 << 20;
+
 /// Reads lines on a thread of its own, named `name`; the channel closes at the end of
 /// the input or at a read error. The engine reads its commands so, and the match runner
-/// the engines' answers.
-pub fn spawn_line_reader(input: impl BufRead + Send + 'static, name: &str) -> io::Result<Receiver<String>> {
+/// the engines' answers. A line that is not UTF-8, holds a NUL or runs past [`MAX_LINE`]
+/// comes as its [`LineError`], and reading goes on.
+pub fn spawn_line_reader(
+    mut input: impl BufRead + Send + 'static,
+    name: &str,
+) -> io::Result<Receiver<Result<String, LineError>>> {
     let (sender, receiver) = mpsc::channel();
     std::thread::Builder::new().name(name.to_string()).spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { return };
+        let mut buffer = Vec::new();
+        while let Ok(Some(line)) = read_line(&mut input, &mut buffer) {
             if sender.send(line).is_err() {
                 return;
             }
         }
     })?;
     Ok(receiver)
+}
+
+/// The next line of `input` without its line ending (`\n` or `\r\n`), `None` at the end
+/// of the input; `buffer` is the reader's, kept between lines.
+fn read_line(
+    input: &mut impl BufRead,
+    buffer: &mut Vec<u8>,
+) -> io::Result<Option<Result<String, LineError>>> {
+    buffer.clear();
+    let mut too_long = false;
+    let mut read_any = false;
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            if !read_any {
+                return Ok(None);
+            }
+            break;
+        }
+        read_any = true;
+        let end = available.iter().position(|&byte| byte == b'\n');
+        let chunk = &available[..end.unwrap_or(available.len())];
+        too_long |= buffer.len() + chunk.len() > MAX_LINE;
+        if !too_long {
+            buffer.extend_from_slice(chunk);
+        }
+        let used = chunk.len() + usize::from(end.is_some());
+        input.consume(used);
+        if end.is_some() {
+            break;
+        }
+    }
+    if too_long {
+        return Ok(Some(Err(LineError::TooLong)));
+    }
+    if buffer.last() == Some(&b'\r') {
+        buffer.pop();
+    }
+    if buffer.contains(&0) {
+        return Ok(Some(Err(LineError::Nul)));
+    }
+    Ok(Some(String::from_utf8(std::mem::take(buffer)).map_err(|_| LineError::NotUtf8)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line `bytes` holds, as the reader thread sends them.
+    fn lines(bytes: &[u8]) -> Vec<Result<String, LineError>> {
+        let mut input = io::BufReader::with_capacity(16, bytes);
+        let mut buffer = Vec::new();
+        std::iter::from_fn(|| read_line(&mut input, &mut buffer).expect("in memory")).collect()
+    }
+
+    #[test]
+    fn lines_end_at_a_newline_or_a_carriage_return_and_newline() {
+        let read = lines(b"hub\r\nping\n\nset-param name=threads value=2");
+        let expected = ["hub", "ping", "", "set-param name=threads value=2"];
+        assert_eq!(read, expected.map(|line| Ok(line.to_string())));
+        assert!(lines(b"").is_empty());
+    }
+
+    #[test]
+    fn bad_lines_are_errors_and_the_lines_after_them_read() {
+        let mut bytes = b"\xff\xfe ping\npi\0ng\n".to_vec();
+        bytes.extend(std::iter::repeat_n(b'x', MAX_LINE + 1));
+        bytes.extend(b"\nping\n");
+        let expected =
+            [Err(LineError::NotUtf8), Err(LineError::Nul), Err(LineError::TooLong), Ok("ping".into())];
+        assert_eq!(lines(&bytes), expected);
+        let longest = vec![b'x'; MAX_LINE];
+        assert_eq!(lines(&longest), [Ok("x".repeat(MAX_LINE))]);
+    }
 }

@@ -14,7 +14,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-pub(crate) use line::{Line, quote, spawn_line_reader};
+pub(crate) use line::{Line, LineError, quote, spawn_line_reader};
 
 use super::board::{Encoding, parse_hub_position};
 use crate::egdb;
@@ -70,9 +70,11 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
         level: Limits::default(),
         running: None,
     };
-    while let Ok(text) = lines.recv() {
-        if !session.handle(&text) {
-            break;
+    while let Ok(line) = lines.recv() {
+        match line {
+            Ok(text) if !session.handle(&text) => break,
+            Ok(_) => {}
+            Err(error) => session.error(&error.to_string()),
         }
     }
     session.stop_search();

@@ -13,7 +13,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crate::protocol::board::{Encoding, write_hub_position};
-use crate::protocol::hub::{Line, quote, spawn_line_reader};
+use crate::protocol::hub::{Line, LineError, quote, spawn_line_reader};
 use crate::rules::{Game, Position, Variant};
 
 /// How long an engine may take to answer `hub` and `ping`.
@@ -154,7 +154,7 @@ pub struct Reply {
 pub struct HubClient {
     child: Child,
     input: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Result<String, LineError>>,
     name: String,
 }
 
@@ -309,7 +309,8 @@ impl HubClient {
         loop {
             let timeout = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(timeout) {
-                Ok(text) => {
+                Ok(Err(error)) => log::debug!("{} > unreadable line: {error}", self.name),
+                Ok(Ok(text)) => {
                     log::debug!("{} > {text}", self.name);
                     let Ok(line) = Line::parse(&text) else { continue };
                     if line.command == "error" {
