@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-/// A game clock, as GUIs send it.
+/// A game clock, as GUIs send it. Any numbers are taken: when the deadlines are
+/// computed, negative and NaN times count as none and larger ones than a year as a year.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Clock {
     /// Seconds left on the engine's clock. May be zero or negative when a GUI subtracts

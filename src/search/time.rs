@@ -12,6 +12,16 @@ const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
 /// Moves a game is assumed to last beyond this one, when the clock does not say.
 const EXPECTED_MOVES: f64 = 30.0;
 
+/// The longest time a clock can give one search: a year.
+const LONGEST: f64 = 365.0 * 24.0 * 3600.0;
+
+/// `value` seconds as a duration, brought within zero and [`LONGEST`]: a clock is given
+/// by the caller, and a negative, infinite or NaN value must not stop the engine (NaN
+/// counts as zero).
+fn seconds(value: f64) -> Duration {
+    Duration::try_from_secs_f64(value.clamp(0.0, LONGEST)).unwrap_or(Duration::ZERO)
+}
+
 /// When a search should stop.
 #[derive(Clone, Copy, Debug)]
 pub struct Deadlines {
@@ -41,9 +51,9 @@ impl Deadlines {
             let available = (clock.time + clock.increment).max(0.0);
             let moves = clock.moves_to_go.map_or(EXPECTED_MOVES, |moves| f64::from(moves.max(1)));
             let share = clock.time.max(0.0) / moves + 0.75 * clock.increment;
-            let ceiling = Duration::from_secs_f64(available * 0.5).saturating_sub(MOVE_OVERHEAD);
-            let clock_soft = Duration::from_secs_f64(share * 0.9).min(ceiling);
-            let clock_hard = Duration::from_secs_f64(share * 3.0).min(ceiling);
+            let ceiling = seconds(available * 0.5).saturating_sub(MOVE_OVERHEAD);
+            let clock_soft = seconds(share * 0.9).min(ceiling);
+            let clock_hard = seconds(share * 3.0).min(ceiling);
             soft = Some(soft.map_or(clock_soft, |other| other.min(clock_soft)));
             hard = Some(hard.map_or(clock_hard, |other| other.min(clock_hard)));
         }
@@ -76,6 +86,23 @@ impl Deadlines {
 mod tests {
     use super::*;
     use crate::search::limits::Clock;
+
+    /// A clock's numbers, whatever they are, give deadlines and no panic: negative and NaN
+    /// times count as none, infinite ones as a year.
+    #[test]
+    fn any_clock_gives_deadlines() {
+        let odd = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -1.0, 0.0, 1e300, -1e300, f64::MIN_POSITIVE];
+        for time in odd {
+            for increment in odd {
+                for moves_to_go in [None, Some(0), Some(1), Some(u32::MAX)] {
+                    let (soft, hard) = budget(&clock(time, increment, moves_to_go));
+                    assert!(soft <= hard, "{time} {increment} {moves_to_go:?}");
+                    assert!(hard.is_some_and(|hard| hard.as_secs_f64() <= LONGEST));
+                }
+            }
+        }
+        assert_eq!(budget(&clock(f64::NAN, f64::NAN, None)), (Some(Duration::ZERO), Some(Duration::ZERO)));
+    }
 
     fn ms(millis: u64) -> Option<Duration> {
         Some(Duration::from_millis(millis))
