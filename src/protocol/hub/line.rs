@@ -140,8 +140,7 @@ pub fn spawn_line_reader(
 ) -> io::Result<Receiver<Result<String, LineError>>> {
     let (sender, receiver) = mpsc::channel();
     std::thread::Builder::new().name(name.to_string()).spawn(move || {
-        let mut buffer = Vec::new();
-        while let Ok(Some(line)) = read_line(&mut input, &mut buffer) {
+        while let Ok(Some(line)) = read_line(&mut input) {
             if sender.send(line).is_err() {
                 return;
             }
@@ -151,12 +150,9 @@ pub fn spawn_line_reader(
 }
 
 /// The next line of `input` without its line ending (`\n` or `\r\n`), `None` at the end
-/// of the input; `buffer` is the reader's, kept between lines.
-fn read_line(
-    input: &mut impl BufRead,
-    buffer: &mut Vec<u8>,
-) -> io::Result<Option<Result<String, LineError>>> {
-    buffer.clear();
+/// of the input.
+fn read_line(input: &mut impl BufRead) -> io::Result<Option<Result<String, LineError>>> {
+    let mut buffer = Vec::new();
     let mut too_long = false;
     let mut read_any = false;
     loop {
@@ -189,7 +185,7 @@ fn read_line(
     if buffer.contains(&0) {
         return Ok(Some(Err(LineError::Nul)));
     }
-    Ok(Some(String::from_utf8(std::mem::take(buffer)).map_err(|_| LineError::NotUtf8)))
+    Ok(Some(String::from_utf8(buffer).map_err(|_| LineError::NotUtf8)))
 }
 
 #[cfg(test)]
@@ -199,8 +195,7 @@ mod tests {
     /// Every line `bytes` holds, as the reader thread sends them.
     fn lines(bytes: &[u8]) -> Vec<Result<String, LineError>> {
         let mut input = io::BufReader::with_capacity(16, bytes);
-        let mut buffer = Vec::new();
-        std::iter::from_fn(|| read_line(&mut input, &mut buffer).expect("in memory")).collect()
+        std::iter::from_fn(|| read_line(&mut input).expect("in memory")).collect()
     }
 
     #[test]
