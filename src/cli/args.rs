@@ -10,7 +10,8 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 use crownhead::engine::{
-    DEFAULT_TABLE_MIB, Limits, Network, OptionError, Options, OptionsBuilder, parse_table_mib, parse_threads,
+    DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, Limits, Network, OptionError, Options, OptionsBuilder,
+    parse_move_overhead_ms, parse_table_mib, parse_threads,
 };
 use crownhead::rules::{Game, Position, Variant};
 
@@ -142,6 +143,11 @@ pub struct EngineArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = DEFAULT_TABLE_MIB, value_parser = parse_table_mib)]
     pub tt_size: usize,
+    /// Milliseconds kept back from every move's time for the round trip to the GUI or
+    /// peer and a busy machine; under a game clock, this much for each move still to
+    /// come is kept in reserve.
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_MOVE_OVERHEAD.as_millis() as usize, value_parser = parse_move_overhead_ms)]
+    pub move_overhead: usize,
 }
 
 impl EngineArgs {
@@ -152,8 +158,10 @@ impl EngineArgs {
     /// A bad network file, one for other rule sets than `variant`, or a database path
     /// that is not a directory.
     pub fn options(&self, variant: Option<Variant>) -> Result<Options, OptionError> {
-        let mut builder =
-            OptionsBuilder::new(variant).threads(self.threads.threads)?.table_mib(self.tt_size)?;
+        let mut builder = OptionsBuilder::new(variant)
+            .threads(self.threads.threads)?
+            .table_mib(self.tt_size)?
+            .move_overhead_ms(self.move_overhead)?;
         if let Some(path) = &self.eval.eval_file {
             builder = builder.eval_file(path)?;
         }

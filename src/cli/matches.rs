@@ -64,6 +64,10 @@ pub struct MatchArgs {
     /// (what `match-summary` reads).
     #[arg(long)]
     pub json: bool,
+    /// Each engine ponders on the reply it expects while the other thinks (Hub `go
+    /// ponder`, then `ponder-hit` or `stop`).
+    #[arg(long)]
+    pub ponder: bool,
 }
 
 /// `crownhead match-summary`.
@@ -151,6 +155,7 @@ impl MatchArgs {
             concurrency: usize::from(self.concurrency),
             pdn: self.pdn,
             json: self.json,
+            ponder: self.ponder,
         })
     }
 }

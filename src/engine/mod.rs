@@ -33,8 +33,9 @@ pub use crate::search::network::Network;
 pub use crate::search::network::file::NetworkError;
 pub use crate::search::{Clock, Info, Limits, Score, SearchResult};
 pub use options::{
-    DEFAULT_TABLE_MIB, MAX_MULTIPV, MAX_TABLE_MIB, MAX_THREADS, OptionError, Options, OptionsBuilder,
-    parse_multipv, parse_table_mib, parse_threads,
+    DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_TABLE_MIB, MAX_THREADS,
+    OptionError, Options, OptionsBuilder, parse_move_overhead_ms, parse_multipv, parse_table_mib,
+    parse_threads,
 };
 
 mod options;
@@ -178,7 +179,7 @@ impl Engine {
         let knowledge = Knowledge { network: &network, egdb: egdb.as_deref() };
         let control = SearchControl::new(false);
         let mut searcher = self.searcher();
-        made(&mut searcher, &options).search(game, limits, options.multipv, knowledge, &control, report)
+        made(&mut searcher, &options).search(game, limits, options.settings(), knowledge, &control, report)
     }
 
     /// Starts searching the position `game` has reached within `limits` on a thread of
@@ -207,7 +208,7 @@ impl Engine {
             let result = made(&mut searcher, &options).search(
                 &game,
                 &limits,
-                options.multipv,
+                options.settings(),
                 Knowledge { network: &network, egdb: egdb.as_deref() },
                 &search_control,
                 |info| {

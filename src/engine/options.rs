@@ -5,8 +5,10 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::rules::Variant;
+use crate::search::Settings;
 use crate::search::network::Network;
 use crate::search::network::builtin::builtin;
 use crate::search::network::file::NetworkError;
@@ -22,6 +24,12 @@ pub const DEFAULT_TABLE_MIB: usize = 64;
 
 /// The most best moves reported per iteration (`--multipv`).
 pub const MAX_MULTIPV: usize = 256;
+
+/// The longest move overhead, in milliseconds (Hub's `move-overhead`, `--move-overhead`).
+pub const MAX_MOVE_OVERHEAD_MS: usize = 10_000;
+
+/// The default move overhead: a network round trip and a busy machine's scheduling.
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 
 /// How the engine searches. Values outside the documented ranges are brought inside.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,11 +48,23 @@ pub struct Options {
     /// named by its rule set, as `crownhead egdb build --dir` writes them), probed by
     /// the search up to the most pieces they cover; `None` for no database.
     pub egdb: Option<PathBuf>,
+    /// Time kept back from every move's budget for what happens outside the search:
+    /// the round trip to the GUI or the peer, and the machine's scheduling. Under a game
+    /// clock, a reserve of this much for each move still to come is never planned on
+    /// (the time management in `src/search/time.rs`). At most [`MAX_MOVE_OVERHEAD_MS`] milliseconds.
+    pub move_overhead: Duration,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { threads: 1, table_mib: DEFAULT_TABLE_MIB, multipv: 1, network: None, egdb: None }
+        Options {
+            threads: 1,
+            table_mib: DEFAULT_TABLE_MIB,
+            multipv: 1,
+            network: None,
+            egdb: None,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
+        }
     }
 }
 
@@ -57,7 +77,13 @@ impl Options {
             multipv: self.multipv.clamp(1, MAX_MULTIPV),
             network: self.network,
             egdb: self.egdb,
+            move_overhead: self.move_overhead.min(Duration::from_millis(MAX_MOVE_OVERHEAD_MS as u64)),
         }
+    }
+
+    /// What the searcher needs of these options for one search.
+    pub(super) fn settings(&self) -> Settings {
+        Settings { multipv: self.multipv, move_overhead: self.move_overhead }
     }
 
     /// Refuses a network that does not serve `variant`, for front ends to say so before
@@ -87,10 +113,12 @@ impl Options {
 #[derive(Debug, thiserror::Error)]
 pub enum OptionError {
     /// A count outside its range, or not a whole number.
-    #[error("{name} must be a whole number from 1 to {max}, not '{value}'")]
+    #[error("{name} must be a whole number from {min} to {max}, not '{value}'")]
     OutOfRange {
         /// The option, as Hub names it.
         name: &'static str,
+        /// The smallest value taken.
+        min: usize,
         /// The largest value taken.
         max: usize,
         /// The value given.
@@ -151,7 +179,7 @@ impl OptionsBuilder {
     /// # Errors
     /// A value out of range.
     pub fn threads(mut self, threads: usize) -> Result<OptionsBuilder, OptionError> {
-        self.options.threads = in_range("threads", threads, MAX_THREADS)?;
+        self.options.threads = in_range("threads", threads, 1, MAX_THREADS)?;
         Ok(self)
     }
 
@@ -160,7 +188,7 @@ impl OptionsBuilder {
     /// # Errors
     /// A value out of range.
     pub fn table_mib(mut self, mib: usize) -> Result<OptionsBuilder, OptionError> {
-        self.options.table_mib = in_range("tt-size", mib, MAX_TABLE_MIB)?;
+        self.options.table_mib = in_range("tt-size", mib, 1, MAX_TABLE_MIB)?;
         Ok(self)
     }
 
@@ -169,7 +197,18 @@ impl OptionsBuilder {
     /// # Errors
     /// A value out of range.
     pub fn multipv(mut self, lines: usize) -> Result<OptionsBuilder, OptionError> {
-        self.options.multipv = in_range("multipv", lines, MAX_MULTIPV)?;
+        self.options.multipv = in_range("multipv", lines, 1, MAX_MULTIPV)?;
+        Ok(self)
+    }
+
+    /// The move overhead in milliseconds, 0 to [`MAX_MOVE_OVERHEAD_MS`]
+    /// ([`Options::move_overhead`]).
+    ///
+    /// # Errors
+    /// A value out of range.
+    pub fn move_overhead_ms(mut self, millis: usize) -> Result<OptionsBuilder, OptionError> {
+        let millis = in_range("move-overhead", millis, 0, MAX_MOVE_OVERHEAD_MS)?;
+        self.options.move_overhead = Duration::from_millis(millis as u64);
         Ok(self)
     }
 
@@ -219,7 +258,7 @@ impl OptionsBuilder {
     }
 
     /// Sets the option Hub calls `name` from its text `value`: `threads`, `tt-size`,
-    /// `eval-file` or `egdb-path`. `None` for a name that is none of these (Hub ignores
+    /// `move-overhead`, `eval-file` or `egdb-path`. `None` for a name that is none of these (Hub ignores
     /// parameters it does not know).
     ///
     /// # Errors
@@ -228,6 +267,7 @@ impl OptionsBuilder {
         Some(match name {
             "threads" => parse_threads(value).and_then(|threads| self.threads(threads)),
             "tt-size" => parse_table_mib(value).and_then(|mib| self.table_mib(mib)),
+            "move-overhead" => parse_move_overhead_ms(value).and_then(|millis| self.move_overhead_ms(millis)),
             "eval-file" => self.eval_file(Path::new(value)),
             "egdb-path" => self.egdb_path(Path::new(value)),
             _ => return None,
@@ -246,7 +286,7 @@ impl OptionsBuilder {
 /// # Errors
 /// Not a whole number, or out of range.
 pub fn parse_threads(text: &str) -> Result<usize, OptionError> {
-    parse_count("threads", text, MAX_THREADS)
+    parse_count("threads", text, 1, MAX_THREADS)
 }
 
 /// A transposition table size in MiB written out, 1 to [`MAX_TABLE_MIB`] (`--tt-size`,
@@ -255,7 +295,7 @@ pub fn parse_threads(text: &str) -> Result<usize, OptionError> {
 /// # Errors
 /// Not a whole number, or out of range.
 pub fn parse_table_mib(text: &str) -> Result<usize, OptionError> {
-    parse_count("tt-size", text, MAX_TABLE_MIB)
+    parse_count("tt-size", text, 1, MAX_TABLE_MIB)
 }
 
 /// A number of best moves to report written out, 1 to [`MAX_MULTIPV`] (`--multipv`).
@@ -263,20 +303,30 @@ pub fn parse_table_mib(text: &str) -> Result<usize, OptionError> {
 /// # Errors
 /// Not a whole number, or out of range.
 pub fn parse_multipv(text: &str) -> Result<usize, OptionError> {
-    parse_count("multipv", text, MAX_MULTIPV)
+    parse_count("multipv", text, 1, MAX_MULTIPV)
 }
 
-fn parse_count(name: &'static str, text: &str, max: usize) -> Result<usize, OptionError> {
-    let value = text.trim().parse().map_err(|_| OptionError::OutOfRange { name, max, value: shown(text) })?;
-    in_range(name, value, max)
+/// A move overhead in milliseconds written out, 0 to [`MAX_MOVE_OVERHEAD_MS`]
+/// (`--move-overhead`, Hub's `move-overhead`).
+///
+/// # Errors
+/// Not a whole number, or out of range.
+pub fn parse_move_overhead_ms(text: &str) -> Result<usize, OptionError> {
+    parse_count("move-overhead", text, 0, MAX_MOVE_OVERHEAD_MS)
 }
 
-/// `value` if it is from 1 to `max`.
-fn in_range(name: &'static str, value: usize, max: usize) -> Result<usize, OptionError> {
-    if (1..=max).contains(&value) {
+fn parse_count(name: &'static str, text: &str, min: usize, max: usize) -> Result<usize, OptionError> {
+    let refused = || OptionError::OutOfRange { name, min, max, value: shown(text) };
+    let value = text.trim().parse().map_err(|_| refused())?;
+    in_range(name, value, min, max)
+}
+
+/// `value` if it is from `min` to `max`.
+fn in_range(name: &'static str, value: usize, min: usize, max: usize) -> Result<usize, OptionError> {
+    if (min..=max).contains(&value) {
         Ok(value)
     } else {
-        Err(OptionError::OutOfRange { name, max, value: value.to_string() })
+        Err(OptionError::OutOfRange { name, min, max, value: value.to_string() })
     }
 }
 

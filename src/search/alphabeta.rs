@@ -114,7 +114,7 @@ impl<'a> Worker<'a> {
             shared,
             ordering: &mut state.ordering,
             main,
-            deadlines: Deadlines::new(&shared.limits),
+            deadlines: Deadlines::new(&shared.limits, shared.move_overhead),
             was_pondering: shared.pondering.load(AtomicOrdering::Relaxed),
             unreported_nodes: 0,
             nodes: 0,

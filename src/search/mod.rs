@@ -19,4 +19,4 @@ mod value;
 
 pub use limits::{Clock, Limits};
 pub use score::Score;
-pub use searcher::{Info, Knowledge, SearchControl, SearchResult, Searcher};
+pub use searcher::{Info, Knowledge, SearchControl, SearchResult, Searcher, Settings};

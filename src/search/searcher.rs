@@ -54,6 +54,16 @@ impl SearchControl {
     }
 }
 
+/// How a search reports and keeps time, beside its limits: set for the engine, not for
+/// one search.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// How many best moves each iteration reports (as UCI's MultiPV).
+    pub multipv: usize,
+    /// Kept back from every time budget (see `src/search/time.rs`).
+    pub move_overhead: Duration,
+}
+
 /// A progress report, sent after each completed iteration (once per line in multi-PV).
 #[derive(Clone, Debug)]
 pub struct Info {
@@ -166,13 +176,12 @@ impl Searcher {
     }
 
     /// Searches the current position of `game` within `limits`, reporting each
-    /// completed iteration to `report`, for the `multipv` best moves, with what
-    /// `knowledge` knows.
+    /// completed iteration to `report` as `settings` ask, with what `knowledge` knows.
     pub fn search(
         &mut self,
         game: &Game,
         limits: &Limits,
-        multipv: usize,
+        settings: Settings,
         knowledge: Knowledge,
         control: &SearchControl,
         report: impl FnMut(&Info),
@@ -189,6 +198,7 @@ impl Searcher {
             pondering: &control.pondering,
             nodes: &nodes,
             limits: *limits,
+            move_overhead: settings.move_overhead,
             deepest: &deepest,
             in_progress: (self.threads.len() > 1).then_some(&in_progress),
             network: knowledge.network,
@@ -197,8 +207,12 @@ impl Searcher {
         let (main_state, helper_states) = self.threads.split_at_mut(1);
         let main = |shared: &Shared| {
             let mut worker = Worker::new(shared, &mut main_state[0], true, &history);
-            let result = iterate(&mut worker, shared, &history, 1, multipv.max(1), Some(&mut { report }));
+            let result =
+                iterate(&mut worker, shared, &history, 1, settings.multipv.max(1), Some(&mut { report }));
             shared.stop.store(true, AtomicOrdering::Relaxed);
+            if !worker.pondering() {
+                worker.deadlines().log_overrun();
+            }
             result
         };
         let result = match &self.helpers {

@@ -7,6 +7,7 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::time::Duration;
 
 use crate::egdb::Database;
 use crate::rules::Move;
@@ -32,6 +33,8 @@ pub struct Shared<'a> {
     pub nodes: &'a AtomicU64,
     /// The limits of this search.
     pub limits: Limits,
+    /// Kept back from every time budget (see `src/search/time.rs`).
+    pub move_overhead: Duration,
     /// The deepest iteration a helper thread completed, and its line.
     pub deepest: &'a Mutex<Option<(i32, Line)>>,
     /// Positions being searched by some thread, when there are several.

@@ -1,16 +1,22 @@
 //! Turning limits into deadlines: a soft one, checked between iterations (do not start
 //! another), and a hard one, checked by the main thread every 1,024 nodes, its poll
 //! interval, from the second iteration on (stop now).
+//!
+//! Every budget leaves out the move overhead (the round trip to the GUI or peer, and the
+//! machine's scheduling). Under a game clock, a reserve of one overhead for each move the
+//! time must last (at most [`EXPECTED_MOVES`]), and one more, is never planned on: when
+//! the clock runs low, moves get a small share of what is left instead of the reserve, so
+//! that a slow network or a busy machine cannot run the clock out.
 
 use std::time::{Duration, Instant};
 
 use super::limits::Limits;
 
-/// Kept back from every time budget for the GUI round trip and process scheduling.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
-
 /// Moves a game is assumed to last beyond this one, when the clock does not say.
 const EXPECTED_MOVES: f64 = 30.0;
+
+/// The share of the clock planned on once it is down to the reserve.
+const LOW_CLOCK_SHARE: f64 = 0.2;
 
 /// The longest time a clock can give one search: a year.
 const LONGEST: f64 = 365.0 * 24.0 * 3600.0;
@@ -31,8 +37,9 @@ pub struct Deadlines {
 }
 
 impl Deadlines {
-    /// The deadlines of `limits` for a search starting now.
-    pub fn new(limits: &Limits) -> Deadlines {
+    /// The deadlines of `limits` for a search starting now, keeping `overhead` back
+    /// from every budget.
+    pub fn new(limits: &Limits, overhead: Duration) -> Deadlines {
         let start = Instant::now();
         if limits.infinite {
             return Deadlines { start, soft: None, hard: None };
@@ -40,18 +47,22 @@ impl Deadlines {
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
         if let Some(time) = limits.move_time {
-            let budget = time.saturating_sub(MOVE_OVERHEAD).max(Duration::from_millis(1));
+            let budget = time.saturating_sub(overhead).max(Duration::from_millis(1));
             soft = Some(budget);
             hard = Some(budget);
         }
         if let Some(clock) = limits.clock {
+            let overhead = overhead.as_secs_f64();
+            let time = if clock.time.is_nan() { 0.0 } else { clock.time.max(0.0) };
+            let increment = if clock.increment.is_nan() { 0.0 } else { clock.increment.max(0.0) };
+            let moves = clock.moves_to_go.map_or(EXPECTED_MOVES, |moves| f64::from(moves.max(1)));
+            let reserve = overhead * (moves.min(EXPECTED_MOVES) + 1.0);
+            let usable = (time - reserve).max(time * LOW_CLOCK_SHARE);
             // The increment is added before the move (Hub), so it is usable now; only
             // three quarters of it are planned on, and never more than half of what is
-            // left, so that lag outside the engine cannot run the clock down.
-            let available = (clock.time + clock.increment).max(0.0);
-            let moves = clock.moves_to_go.map_or(EXPECTED_MOVES, |moves| f64::from(moves.max(1)));
-            let share = clock.time.max(0.0) / moves + 0.75 * clock.increment;
-            let ceiling = seconds(available * 0.5).saturating_sub(MOVE_OVERHEAD);
+            // usable.
+            let share = usable / moves + 0.75 * increment;
+            let ceiling = seconds((usable + increment) * 0.5 - overhead);
             let clock_soft = seconds(share * 0.9).min(ceiling);
             let clock_hard = seconds(share * 3.0).min(ceiling);
             soft = Some(soft.map_or(clock_soft, |other| other.min(clock_soft)));
@@ -80,12 +91,25 @@ impl Deadlines {
     pub fn hard_passed(&self) -> bool {
         self.hard.is_some_and(|hard| self.elapsed() >= hard)
     }
+
+    /// Logs the time taken against the deadlines (debug), and a warning if the hard one
+    /// was overrun by more than a millisecond: called when the search ends.
+    pub fn log_overrun(&self) {
+        let elapsed = self.elapsed();
+        log::debug!("search took {elapsed:?} (soft deadline {:?}, hard {:?})", self.soft, self.hard);
+        if let Some(over) = self.hard.and_then(|hard| elapsed.checked_sub(hard + Duration::from_millis(1))) {
+            log::warn!("search overran its hard deadline {:?} by {over:?}", self.hard);
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::search::limits::Clock;
+
+    /// The overhead these tests keep back: 50 ms, the engine's default.
+    const OVERHEAD: Duration = Duration::from_millis(50);
 
     /// A clock's numbers, whatever they are, give deadlines and no panic: negative and NaN
     /// times count as none, infinite ones as a year.
@@ -104,13 +128,17 @@ mod tests {
         assert_eq!(budget(&clock(f64::NAN, f64::NAN, None)), (Some(Duration::ZERO), Some(Duration::ZERO)));
     }
 
-    fn ms(millis: u64) -> Option<Duration> {
-        Some(Duration::from_millis(millis))
+    fn budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
+        let deadlines = Deadlines::new(limits, OVERHEAD);
+        (deadlines.soft, deadlines.hard)
     }
 
-    fn budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
-        let deadlines = Deadlines::new(limits);
-        (deadlines.soft, deadlines.hard)
+    /// Asserts the soft and hard deadlines of `limits`, in milliseconds, to a microsecond.
+    fn assert_budget(limits: &Limits, soft_ms: f64, hard_ms: f64) {
+        let (soft, hard) = budget(limits);
+        let ms = |deadline: Option<Duration>| deadline.map(|deadline| deadline.as_secs_f64() * 1000.0);
+        let near = |got: Option<f64>, wanted: f64| got.is_some_and(|got| (got - wanted).abs() < 1e-3);
+        assert!(near(ms(soft), soft_ms) && near(ms(hard), hard_ms), "{:?} {:?}", ms(soft), ms(hard));
     }
 
     fn clock(time: f64, increment: f64, moves_to_go: Option<u32>) -> Limits {
@@ -119,41 +147,49 @@ mod tests {
 
     #[test]
     fn a_move_time_is_both_deadlines_less_the_overhead() {
-        // 1000 ms - 10 ms overhead = 990 ms.
-        assert_eq!(budget(&Limits::move_time(Duration::from_millis(1000))), (ms(990), ms(990)));
-        // 5 ms - 10 ms saturates at 0 and is raised to the 1 ms floor.
-        assert_eq!(budget(&Limits::move_time(Duration::from_millis(5))), (ms(1), ms(1)));
+        // 1000 ms - 50 ms overhead = 950 ms.
+        assert_budget(&Limits::move_time(Duration::from_millis(1000)), 950.0, 950.0);
+        // 5 ms - 50 ms saturates at 0 and is raised to the 1 ms floor.
+        assert_budget(&Limits::move_time(Duration::from_millis(5)), 1.0, 1.0);
     }
 
     #[test]
-    fn a_clock_without_moves_to_go_plans_on_thirty_more_moves() {
-        // share = 60 / 30 = 2 s; soft = 0.9 * 2 = 1.8 s, hard = 3 * 2 = 6 s; the ceiling,
-        // 60 / 2 - 0.01 = 29.99 s, is far off.
-        assert_eq!(budget(&clock(60.0, 0.0, None)), (ms(1_800), ms(6_000)));
+    fn a_clock_without_moves_to_go_plans_on_thirty_more_moves_less_a_reserve() {
+        // reserve = 0.05 * (30 + 1) = 1.55 s; usable = 58.45 s; share = 58.45 / 30 s:
+        // soft = 0.9 * share = 1.7535 s, hard = 3 * share = 5.845 s; the ceiling,
+        // 58.45 / 2 - 0.05 = 29.175 s, is far off.
+        assert_budget(&clock(60.0, 0.0, None), 1_753.5, 5_845.0);
     }
 
     #[test]
     fn a_clock_with_moves_to_go_shares_the_time_among_them() {
-        // share = 10 / 5 = 2 s: soft 1.8 s; hard 6 s is above the ceiling of half the
-        // time left, 10 / 2 - 0.01 = 4.99 s.
-        assert_eq!(budget(&clock(10.0, 0.0, Some(5))), (ms(1_800), ms(4_990)));
-        // moves_to_go 0 counts as 1: share = 4 s, soft 3.6 s and hard 12 s both above the
-        // ceiling 4 / 2 - 0.01 = 1.99 s.
-        assert_eq!(budget(&clock(4.0, 0.0, Some(0))), (ms(1_990), ms(1_990)));
+        // reserve = 0.05 * (5 + 1) = 0.3 s; share = 9.7 / 5 = 1.94 s: soft 1.746 s; hard
+        // 5.82 s is above the ceiling of half the usable time, 9.7 / 2 - 0.05 = 4.8 s.
+        assert_budget(&clock(10.0, 0.0, Some(5)), 1_746.0, 4_800.0);
+        // moves_to_go 0 counts as 1: reserve 0.1 s, share = 3.9 s, soft 3.51 s and hard
+        // 11.7 s both above the ceiling 3.9 / 2 - 0.05 = 1.9 s.
+        assert_budget(&clock(4.0, 0.0, Some(0)), 1_900.0, 1_900.0);
     }
 
     #[test]
     fn three_quarters_of_the_increment_is_planned_on() {
-        // share = 30 / 30 + 0.75 * 2 = 2.5 s: soft 2.25 s, hard 7.5 s; ceiling
-        // (30 + 2) / 2 - 0.01 = 15.99 s.
-        assert_eq!(budget(&clock(30.0, 2.0, None)), (ms(2_250), ms(7_500)));
+        // usable = 30 - 1.55 = 28.45 s; share = 28.45 / 30 + 0.75 * 2 s: soft 2.2035 s,
+        // hard 7.345 s; ceiling (28.45 + 2) / 2 - 0.05 = 15.175 s.
+        assert_budget(&clock(30.0, 2.0, None), 2_203.5, 7_345.0);
+    }
+
+    #[test]
+    fn a_clock_down_to_its_reserve_plans_on_a_fifth_of_it() {
+        // 1 s left is below the 1.55 s reserve: usable = 0.2 * 1 s, share = 0.2 / 30 s:
+        // soft 6 ms, hard 20 ms (the ceiling is 0.1 - 0.05 = 50 ms).
+        assert_budget(&clock(1.0, 0.0, None), 6.0, 20.0);
     }
 
     #[test]
     fn a_negative_clock_still_leaves_part_of_the_increment() {
-        // time -0.5 s counts as 0 in the share: 0.75 * 1 = 0.75 s (soft 0.675 s, hard
-        // 2.25 s), but the ceiling is (-0.5 + 1) / 2 - 0.01 = 0.24 s.
-        assert_eq!(budget(&clock(-0.5, 1.0, None)), (ms(240), ms(240)));
+        // time -0.5 s counts as 0: share = 0.75 * 1 s = 0.75 s (soft 0.675 s, hard
+        // 2.25 s), but the ceiling is (0 + 1) / 2 - 0.05 = 0.45 s.
+        assert_budget(&clock(-0.5, 1.0, None), 450.0, 450.0);
         // Nothing left and no increment: a zero budget (the search still completes its
         // first iteration, which never checks the deadline).
         assert_eq!(budget(&clock(-1.0, 0.0, None)), (Some(Duration::ZERO), Some(Duration::ZERO)));
@@ -161,9 +197,19 @@ mod tests {
 
     #[test]
     fn a_move_time_and_a_clock_together_take_the_earlier_of_each() {
-        // Move time 5 s gives 4.99 s; the clock of 60 s gives soft 1.8 s, hard 6 s.
+        // Move time 5 s gives 4.95 s; the clock of 60 s gives soft 1.7535 s, hard 5.845 s.
         let limits = Limits { move_time: Some(Duration::from_secs(5)), ..clock(60.0, 0.0, None) };
-        assert_eq!(budget(&limits), (ms(1_800), ms(4_990)));
+        assert_budget(&limits, 1_753.5, 4_950.0);
+    }
+
+    #[test]
+    fn a_larger_overhead_keeps_more_back() {
+        // 200 ms: reserve 6.2 s, usable 53.8 s, share 53.8 / 30 s: soft 1.614 s, hard
+        // 5.38 s.
+        let deadlines = Deadlines::new(&clock(60.0, 0.0, None), Duration::from_millis(200));
+        let ms =
+            |deadline: Option<Duration>| deadline.map_or(0.0, |deadline| deadline.as_secs_f64() * 1000.0);
+        assert!((ms(deadlines.soft) - 1_614.0).abs() < 1e-3 && (ms(deadlines.hard) - 5_380.0).abs() < 1e-3);
     }
 
     #[test]
@@ -173,7 +219,7 @@ mod tests {
         assert_eq!(budget(&infinite), (None, None));
         assert_eq!(budget(&Limits::depth(12)), (None, None));
         assert_eq!(budget(&Limits::nodes(1_000_000)), (None, None));
-        let deadlines = Deadlines::new(&Limits::default());
+        let deadlines = Deadlines::new(&Limits::default(), OVERHEAD);
         assert!(!deadlines.soft_passed() && !deadlines.hard_passed());
     }
 

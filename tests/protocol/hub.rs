@@ -89,6 +89,7 @@ fn handshake_lists_parameters_and_waits() {
     }
     let variants = lines.iter().find(|line| line.starts_with("param name=variant")).expect("variant");
     assert!(variants.contains("type=enum values=\"english english-25 italian"), "{variants}");
+    assert!(lines.iter().any(|line| line == "param name=move-overhead value=50 type=int min=0 max=10000"));
     engine.send("init");
     assert_eq!(engine.until("ready").last().map(String::as_str), Some("ready"));
 }
@@ -200,6 +201,14 @@ fn engine_options_are_refused_in_the_engine_words() {
             "tt-size must be a whole number from 1 to 65536, not '1000000000'",
         ),
         ("set-param name=egdb-path value=/no/such/dir", "egdb-path /no/such/dir: not a directory"),
+        (
+            "set-param name=move-overhead value=-5",
+            "move-overhead must be a whole number from 0 to 10000, not '-5'",
+        ),
+        (
+            "set-param name=move-overhead value=10001",
+            "move-overhead must be a whole number from 0 to 10000, not '10001'",
+        ),
     ] {
         engine.send(line);
         assert_eq!(engine.next(), format!("error message={}", quoted(message)), "{line}");

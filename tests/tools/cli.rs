@@ -102,6 +102,10 @@ fn engine_options_are_refused_in_the_engine_words() {
             &["analyse", "--depth", "2", "--egdb-path", "/no/such/dir"],
             "egdb-path /no/such/dir: not a directory",
         ),
+        (
+            &["analyse", "--depth", "2", "--move-overhead", "0.5"],
+            "move-overhead must be a whole number from 0 to 10000, not '0.5'",
+        ),
     ] {
         let output = common::crownhead(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");

@@ -185,6 +185,47 @@ fn summary_row(summary: &str, name: &str) -> [u64; 3] {
         .unwrap_or_else(|| panic!("no row for {name} in\n{summary}"))
 }
 
+/// The seconds of the `Time left` line of a match summary, the first engine's then the
+/// second's.
+fn least_time_left(summary: &str) -> [f64; 2] {
+    let line = summary.lines().find(|line| line.starts_with("Time left")).expect("a Time left line");
+    let seconds: Vec<f64> = line
+        .split_whitespace()
+        .zip(line.split_whitespace().skip(1))
+        .filter(|(_, unit)| unit.trim_end_matches(',') == "s")
+        .filter_map(|(number, _)| number.parse().ok())
+        .collect();
+    seconds.try_into().unwrap_or_else(|_| panic!("two times in {line}"))
+}
+
+/// One-second games: the reserve of 31 move overheads (1.55 s) is more than the whole
+/// clock, so each move takes a fifth of the clock's share and the engines end with most
+/// of their second; the summary says how much, and pondering (`go ponder`, then
+/// `ponder-hit` or `stop`) changes nothing of that.
+#[test]
+fn a_clock_keeps_its_reserve_with_or_without_pondering() {
+    for ponder in [false, true] {
+        let mut args = vec!["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--tc", "1", "--games", "2"];
+        if ponder {
+            args.push("--ponder");
+        }
+        let output = common::crownhead_command()
+            .arg("match")
+            .args(&args)
+            .env("RUST_LOG", "crownhead::tools::matches::hub_client=debug")
+            .output()
+            .expect("the binary runs");
+        let summary = text(&output.stdout);
+        assert!(output.status.success(), "{summary}{}", text(&output.stderr));
+        assert!(!summary.contains("time forfeit") && !summary.contains("no answer"), "{summary}");
+        for left in least_time_left(&summary) {
+            assert!((0.3..1.0).contains(&left), "{summary}");
+        }
+        let hits = text(&output.stderr).matches("< ponder-hit").count();
+        assert_eq!(hits > 0, ponder, "{hits} ponder hits");
+    }
+}
+
 /// An engine that always loses (it crashes at its first move) meets crownhead under
 /// SPRT(0, 100): each pair is LL, and the LLR, -0.47 a pair, first passes the lower bound
 /// ln(0.05 / 0.95) = -2.94 after 7 pairs (the script above gives

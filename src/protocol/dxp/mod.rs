@@ -158,9 +158,10 @@ impl Table {
         if self.minutes == 0 {
             return Limits::move_time(DEFAULT_MOVE_TIME);
         }
+        // The minutes are for the whole game: past the agreed number of moves no time
+        // is added, so the clock is then played to the end as sudden death.
         let ours_played = self.game.moves().len() as u32 / 2;
-        let moves_to_go =
-            (self.moves > 0).then(|| (u32::from(self.moves).saturating_sub(ours_played)).max(1));
+        let moves_to_go = (u32::from(self.moves) > ours_played).then(|| u32::from(self.moves) - ours_played);
         let time = f64::from(self.minutes) * 60.0 - self.used.as_secs_f64();
         Limits { clock: Some(Clock { time, increment: 0.0, moves_to_go }), ..Limits::default() }
     }
@@ -573,6 +574,27 @@ mod tests {
         let error = table.their_move(5, 10, &[]).unwrap_err();
         assert!(matches!(error, DxpError::OutOfTurn { from: 5, to: 10, .. }), "{error}");
         assert_eq!(error.to_string(), "move 5-10 from the peer out of turn");
+    }
+
+    #[test]
+    fn the_clock_counts_moves_to_go_until_the_agreed_number_then_runs_to_the_end() {
+        let start = Position::from_fen(Variant::International, "W:W45,46:B1,2").expect("a position");
+        let mut table = Table::new(start, Color::Black, &options(), 1, 2, false);
+        let clock = |table: &Table| table.limits().clock.expect("a game clock");
+        assert_eq!(clock(&table), Clock { time: 60.0, increment: 0.0, moves_to_go: Some(2) });
+        table.used = Duration::from_secs(20);
+        for mv in ["45-40", "1-7"] {
+            table.game.play_text(mv).expect("legal");
+        }
+        // One of Black's two moves is played: one to go, with the 40 s left.
+        assert_eq!(clock(&table), Clock { time: 40.0, increment: 0.0, moves_to_go: Some(1) });
+        for mv in ["46-41", "2-8"] {
+            table.game.play_text(mv).expect("legal");
+        }
+        // Past the agreed moves, no time is added: the 40 s must last the game.
+        assert_eq!(clock(&table).moves_to_go, None);
+        let unlimited = Table::new(*table.game.start(), Color::Black, &options(), 1, 0, false);
+        assert_eq!(clock(&unlimited).moves_to_go, None);
     }
 
     #[test]

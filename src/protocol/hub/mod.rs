@@ -19,8 +19,8 @@ pub(crate) use line::{Line, LineError, quote, spawn_line_reader};
 use super::board::{Encoding, parse_hub_position};
 use crate::egdb;
 use crate::engine::{
-    Clock, Engine, Info, Limits, MAX_TABLE_MIB, MAX_THREADS, OptionsBuilder, Report, SearchHandle,
-    SearchResult,
+    Clock, Engine, Info, Limits, MAX_MOVE_OVERHEAD_MS, MAX_TABLE_MIB, MAX_THREADS, OptionsBuilder, Report,
+    SearchHandle, SearchResult,
 };
 use crate::rules::{Game, Position, Variant};
 
@@ -157,6 +157,10 @@ impl Session {
             "param name=tt-size value={} type=int min=1 max={MAX_TABLE_MIB}",
             options.table_mib
         ));
+        self.send(&format!(
+            "param name=move-overhead value={} type=int min=0 max={MAX_MOVE_OVERHEAD_MS}",
+            options.move_overhead.as_millis()
+        ));
         self.send(&format!("param name=ponder value={} type=bool", self.ponder));
         self.send(&format!("param name=eval-file value={} type=string", quote(&self.eval_file)));
         self.send(&format!("param name=egdb-path value={} type=string", quote(&self.egdb_path)));
@@ -207,7 +211,7 @@ impl Session {
         }
     }
 
-    /// Sets an engine option (`threads`, `tt-size`, `eval-file`, `egdb-path`) as every
+    /// Sets an engine option (`threads`, `tt-size`, `move-overhead`, `eval-file`, `egdb-path`) as every
     /// front end does, through [`OptionsBuilder`]; a refused value leaves the option as it
     /// was. The protocol says to ignore parameters one does not know.
     fn set_engine_option(&mut self, name: &str, value: &str) -> Result<(), String> {

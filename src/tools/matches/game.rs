@@ -192,6 +192,9 @@ pub struct PlayedGame {
     pub winner: Option<Color>,
     /// Why the game ended.
     pub termination: Termination,
+    /// Under a game clock, per side (White's, then Black's): the least time its clock
+    /// showed after one of its moves.
+    pub least_time_left: [Option<Duration>; 2],
 }
 
 impl PlayedGame {
@@ -202,6 +205,7 @@ impl PlayedGame {
             comments: vec![None; opening.moves().len()],
             winner: Some(!loser),
             termination: Termination::Fault(fault),
+            least_time_left: [None; 2],
         }
     }
 
@@ -214,12 +218,14 @@ impl PlayedGame {
     }
 }
 
-/// Plays a game from `opening` between `engines` (White's, then Black's) under `limit`;
-/// `None` if `abandon` is set before it ends.
+/// Plays a game from `opening` between `engines` (White's, then Black's) under `limit`,
+/// each engine pondering on the reply it expects while the other thinks if `ponder` is
+/// set; `None` if `abandon` is set before it ends.
 pub fn play(
     opening: &Game,
     engines: [&mut HubClient; 2],
     limit: &Limit,
+    ponder: bool,
     abandon: &AtomicBool,
 ) -> Option<PlayedGame> {
     let [white, black] = engines;
@@ -240,6 +246,7 @@ pub fn play(
     let mut clocks = [base; 2];
     let mut game = opening.clone();
     let mut comments = vec![None; opening.moves().len()];
+    let mut least_time_left = [None; 2];
     let (winner, termination) = loop {
         if let Some(result) = game.result() {
             let winner = match result.outcome {
@@ -254,22 +261,33 @@ pub fn play(
         let side = game.position().side_to_move();
         let index = side.index();
         match play_move(&mut game, engines[index], limit, &mut clocks[index], grace[index]) {
-            Ok(comment) => comments.push(Some(comment)),
+            Ok(reply) => {
+                comments.push(Some(comment(&reply)));
+                if ponder
+                    && let Err(error) = start_pondering(&game, engines[index], limit, clocks[index], &reply)
+                {
+                    break (Some(!side), Termination::Fault(Fault::from_client_error(&error)));
+                }
+            }
             Err(fault) => break (Some(!side), Termination::Fault(fault)),
         }
+        if let Limit::Clock { .. } = limit {
+            let least: &mut Option<Duration> = &mut least_time_left[index];
+            *least = Some(least.map_or(clocks[index], |least| least.min(clocks[index])));
+        }
     };
-    Some(PlayedGame { game, comments, winner, termination })
+    Some(PlayedGame { game, comments, winner, termination, least_time_left })
 }
 
 /// Asks `engine` for the move of the side to move in `game`, checks it and plays it;
-/// returns the move's comment.
+/// returns the engine's reply.
 fn play_move(
     game: &mut Game,
     engine: &mut HubClient,
     limit: &Limit,
     clock: &mut Duration,
     grace: Duration,
-) -> Result<String, Fault> {
+) -> Result<Reply, Fault> {
     let allowance = limit.allowance(*clock);
     let wait = allowance.map_or(UNTIMED_TIMEOUT, |allowance| allowance + grace + SILENCE_MARGIN);
     let reply = engine
@@ -296,7 +314,29 @@ fn play_move(
         _ => illegal(format!("'{}'", reply.mv)),
     })?;
     game.play(mv).map_err(|_| illegal(format!("'{}'", reply.mv)))?;
-    Ok(comment(&reply))
+    Ok(reply)
+}
+
+/// Sets `engine`, which has just moved in `game`, pondering on the reply it expects, if
+/// it named a legal one that does not end the game; its level is that of its next move,
+/// with `clock` left.
+fn start_pondering(
+    game: &Game,
+    engine: &mut HubClient,
+    limit: &Limit,
+    clock: Duration,
+    reply: &Reply,
+) -> Result<(), ClientError> {
+    let Some(expected) = reply.ponder.as_deref() else {
+        return Ok(());
+    };
+    let mut pondered = game.clone();
+    match pondered.position().parse_hub_move(expected) {
+        Ok(mv) if game.result().is_none() && pondered.play(mv).is_ok() && pondered.result().is_none() => {
+            engine.ponder(&pondered, &limit.level_line(clock))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// `0.12/8 0.25s`: the engine's last score and depth, and the time it took.

@@ -148,6 +148,8 @@ pub struct Reply {
     pub score: Option<String>,
     /// The depth of the last `info` line.
     pub depth: Option<String>,
+    /// The reply the engine expects, from `done`'s `ponder=`, if it gave one.
+    pub ponder: Option<String>,
 }
 
 /// A running Hub engine. Dropping it kills the process.
@@ -156,6 +158,8 @@ pub struct HubClient {
     input: ChildStdin,
     lines: Receiver<Result<String, LineError>>,
     name: String,
+    /// While the engine ponders: the `pos` and `level` lines it ponders on.
+    pondering: Option<(String, String)>,
 }
 
 impl HubClient {
@@ -184,7 +188,7 @@ impl HubClient {
         };
         let lines = spawn_line_reader(BufReader::new(output), "hub-client").map_err(spawn_error)?;
         let fallback_name = Self::program_name(program);
-        let mut client = HubClient { child, input, lines, name: fallback_name };
+        let mut client = HubClient { child, input, lines, name: fallback_name, pondering: None };
         let params = client.handshake()?;
         client.configure(&params, spec, variant)?;
         Ok(client)
@@ -201,6 +205,7 @@ impl HubClient {
     /// # Errors
     /// [`ClientError`] if the engine is gone, silent or rejects `new-game`.
     pub fn new_game(&mut self) -> Result<Duration, ClientError> {
+        self.stop_pondering()?;
         self.send("new-game")?;
         let sent = Instant::now();
         self.send("ping")?;
@@ -211,14 +216,24 @@ impl HubClient {
     /// Asks for a move in the current position of `game` within `level` (a Hub `level`
     /// line), waiting at most `wait` for `done`. The position is sent as the game's
     /// start and every move since, so the engine knows the history the draw rules need.
+    /// If the engine was pondering on this very position and level, `ponder-hit` turns
+    /// its search into the real one (and the time counts from there); on any other, its
+    /// pondering is stopped first.
     ///
     /// # Errors
     /// [`ClientError::Exited`] if the engine is gone, [`ClientError::Timeout`] if it
     /// does not answer in `wait`, [`ClientError::Rejected`] if it answers `error`.
     pub fn think(&mut self, game: &Game, level: &str, wait: Duration) -> Result<Reply, ClientError> {
-        self.send(&position_line(game))?;
-        self.send(level)?;
-        self.send("go think")?;
+        let position = position_line(game);
+        if self.pondering.as_ref().is_some_and(|(pondered, at)| *pondered == position && at == level) {
+            self.pondering = None;
+            self.send("ponder-hit")?;
+        } else {
+            self.stop_pondering()?;
+            self.send(&position)?;
+            self.send(level)?;
+            self.send("go think")?;
+        }
         let sent = Instant::now();
         let (mut score, mut depth) = (None, None);
         loop {
@@ -230,11 +245,37 @@ impl HubClient {
                 }
                 "done" => {
                     let mv = line.value("move").unwrap_or_default().to_string();
-                    return Ok(Reply { mv, elapsed: sent.elapsed(), score, depth });
+                    let ponder = line.value("ponder").map(str::to_string);
+                    return Ok(Reply { mv, elapsed: sent.elapsed(), score, depth, ponder });
                 }
                 _ => {}
             }
         }
+    }
+
+    /// Starts the engine pondering on the position of `game` (the engine's own move and
+    /// the reply it expects played) under `level`, the level of its next move: `go
+    /// ponder`, answered later by [`HubClient::think`].
+    ///
+    /// # Errors
+    /// [`ClientError::Exited`] if the engine is gone.
+    pub fn ponder(&mut self, game: &Game, level: &str) -> Result<(), ClientError> {
+        let position = position_line(game);
+        self.send(&position)?;
+        self.send(level)?;
+        self.send("go ponder")?;
+        self.pondering = Some((position, level.to_string()));
+        Ok(())
+    }
+
+    /// Stops the engine's pondering, if it ponders, and reads the `done` it then sends.
+    fn stop_pondering(&mut self) -> Result<(), ClientError> {
+        if self.pondering.take().is_some() {
+            self.send("stop")?;
+            let start = Instant::now();
+            while self.next_line(start, HANDSHAKE_TIMEOUT, "'done' after 'stop'")?.command != "done" {}
+        }
+        Ok(())
     }
 
     /// `hub` → `id`, `param`, `wait`: the engine's name and parameters.

@@ -9,7 +9,8 @@
 //!  "elo": {"elo": 12.0, "error": 30.1, "los": 0.78} or null,
 //!  "sprt": {"llr": 0.1, "lower": -2.94, "upper": 2.94, "elo0": 0, "elo1": 5,
 //!           "alpha": 0.05, "beta": 0.05, "verdict": "no decision"} (only under an SPRT),
-//!  "endings": {"no legal move": 1}}
+//!  "endings": {"no legal move": 1},
+//!  "least_time_left": [0.84, 0.91] (seconds, per engine, only under a game clock)}
 //! ```
 //!
 //! Games are numbered from 1 in the whole match and scored for the first engine.
@@ -47,6 +48,9 @@ pub fn write(
         "elo": elo,
         "endings": tally.endings,
     });
+    if let [Some(first), Some(second)] = tally.least_time_left {
+        summary["least_time_left"] = json!([first.as_secs_f64(), second.as_secs_f64()]);
+    }
     if let Some(outcome) = sprt {
         let (lower, upper) = outcome.sprt.bounds();
         summary["sprt"] = json!({

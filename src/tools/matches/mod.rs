@@ -55,6 +55,9 @@ pub struct MatchOptions {
     pub openings: Vec<Opening>,
     /// Games played at once, each between its own engine processes.
     pub concurrency: usize,
+    /// Each engine ponders (Hub `go ponder`) on the reply it expects while the other
+    /// thinks, as in a real game.
+    pub ponder: bool,
     /// Append every game to this PDN file as it finishes.
     pub pdn: Option<PathBuf>,
     /// Write the summary as JSON, with every game counted.
@@ -133,6 +136,12 @@ pub fn run(options: &MatchOptions, out: &mut impl Write) -> anyhow::Result<()> {
                 Some(Color::Black) if white == 1 => GameScore::Win,
                 Some(_) => GameScore::Loss,
             };
+            for (color, left) in Color::ALL.into_iter().zip(finished.played.least_time_left) {
+                let engine = if color == Color::White { white } else { 1 - white };
+                if let Some(left) = left {
+                    count.tally.note_time_left(engine, left);
+                }
+            }
             count.add(CountedGame {
                 index: finished.index,
                 score,
@@ -194,7 +203,8 @@ fn play_games(
         let white_engine = (index % 2) as usize;
         let seats = [white_engine, 1 - white_engine];
         let played = match seat(options, &mut clients, white_engine) {
-            Ok(engines) => match game::play(opening, engines, &options.limit, &schedule.stop) {
+            Ok(engines) => match game::play(opening, engines, &options.limit, options.ponder, &schedule.stop)
+            {
                 Some(played) => played,
                 None => return,
             },

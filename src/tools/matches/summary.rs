@@ -7,7 +7,7 @@ use super::tally::Tally;
 
 /// Writes the summary: each engine's wins, draws, losses and score; the first engine's
 /// Elo with its 95% interval and LOS from the game pairs; the pentanomial counts; the
-/// SPRT; the endings by kind.
+/// SPRT; the endings by kind; under a game clock, the least time each engine had left.
 ///
 /// # Errors
 /// Only from writing to `out`.
@@ -59,5 +59,16 @@ pub fn write(
         )?;
     }
     let endings: Vec<String> = tally.endings.iter().map(|(kind, count)| format!("{kind} {count}")).collect();
-    writeln!(out, "Endings      {}", endings.join(", "))
+    writeln!(out, "Endings      {}", endings.join(", "))?;
+    if let [Some(first), Some(second)] = tally.least_time_left {
+        writeln!(
+            out,
+            "Time left    least after a move: {} {:.3} s, {} {:.3} s",
+            names[0],
+            first.as_secs_f64(),
+            names[1],
+            second.as_secs_f64()
+        )?;
+    }
+    Ok(())
 }

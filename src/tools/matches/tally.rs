@@ -3,6 +3,7 @@
 //! game counts.
 
 use std::collections::{BTreeMap, HashMap};
+use std::time::Duration;
 
 use super::stats::{Pentanomial, Sprt, SprtOutcome, SprtVerdict, Wdl};
 
@@ -49,6 +50,9 @@ pub struct Tally {
     pub endings: BTreeMap<String, u64>,
     /// The games counted, in the order they were.
     pub games: Vec<CountedGame>,
+    /// Under a game clock, per engine: the least time its clock showed after one of its
+    /// moves, over every game.
+    pub least_time_left: [Option<Duration>; 2],
     /// Pairs with one game finished: the first engine's half-points in it.
     waiting: HashMap<u64, usize>,
 }
@@ -70,6 +74,12 @@ impl Tally {
             }
         }
         self.games.push(game);
+    }
+
+    /// Notes that `engine`'s clock showed `left` after one of its moves.
+    pub fn note_time_left(&mut self, engine: usize, left: Duration) {
+        let least = &mut self.least_time_left[engine];
+        *least = Some(least.map_or(left, |least| least.min(left)));
     }
 }
 
