@@ -28,8 +28,10 @@ pub const MAX_MULTIPV: usize = 256;
 /// The longest move overhead, in milliseconds (Hub's `move-overhead`, `--move-overhead`).
 pub const MAX_MOVE_OVERHEAD_MS: usize = 10_000;
 
-/// The default move overhead: a network round trip and a busy machine's scheduling.
-pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(50);
+/// The default move overhead: the pipe round trip and a busy machine's scheduling
+/// (Stockfish's default too). A 10 ms overhead rather than 30 ms was worth +65 Elo at
+/// 0.05 s a move (docs/search-log.md); over a network, set more.
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(10);
 
 /// How the engine searches. Values outside the documented ranges are brought inside.
 #[derive(Clone, Debug, PartialEq)]

@@ -4,7 +4,7 @@
 //!
 //! Every budget leaves out the move overhead (the round trip to the GUI or peer, and the
 //! machine's scheduling). Under a game clock, a reserve of one overhead for each move the
-//! time must last (at most [`EXPECTED_MOVES`]), and one more, is never planned on: when
+//! time must last (at most [`RESERVE_MOVES`]), and one more, is never planned on: when
 //! the clock runs low, moves get a small share of what is left instead of the reserve, so
 //! that a slow network or a busy machine cannot run the clock out.
 
@@ -14,6 +14,10 @@ use super::limits::Limits;
 
 /// Moves a game is assumed to last beyond this one, when the clock does not say.
 const EXPECTED_MOVES: f64 = 30.0;
+
+/// The most moves a clock's reserve is kept for: with the default 10 ms overhead, a
+/// reserve of 0.51 s (as Stockfish keeps).
+const RESERVE_MOVES: f64 = 50.0;
 
 /// The share of the clock planned on once it is down to the reserve.
 const LOW_CLOCK_SHARE: f64 = 0.2;
@@ -56,7 +60,8 @@ impl Deadlines {
             let time = if clock.time.is_nan() { 0.0 } else { clock.time.max(0.0) };
             let increment = if clock.increment.is_nan() { 0.0 } else { clock.increment.max(0.0) };
             let moves = clock.moves_to_go.map_or(EXPECTED_MOVES, |moves| f64::from(moves.max(1)));
-            let reserve = overhead * (moves.min(EXPECTED_MOVES) + 1.0);
+            let reserve_moves = clock.moves_to_go.map_or(RESERVE_MOVES, |moves| f64::from(moves.max(1)));
+            let reserve = overhead * (reserve_moves.min(RESERVE_MOVES) + 1.0);
             let usable = (time - reserve).max(time * LOW_CLOCK_SHARE);
             // The increment is added before the move (Hub), so it is usable now; only
             // three quarters of it are planned on, and never more than half of what is
@@ -108,8 +113,8 @@ mod tests {
     use super::*;
     use crate::search::limits::Clock;
 
-    /// The overhead these tests keep back: 50 ms, the engine's default.
-    const OVERHEAD: Duration = Duration::from_millis(50);
+    /// The overhead these tests keep back: 10 ms, the engine's default.
+    const OVERHEAD: Duration = Duration::from_millis(10);
 
     /// A clock's numbers, whatever they are, give deadlines and no panic: negative and NaN
     /// times count as none, infinite ones as a year.
@@ -147,49 +152,50 @@ mod tests {
 
     #[test]
     fn a_move_time_is_both_deadlines_less_the_overhead() {
-        // 1000 ms - 50 ms overhead = 950 ms.
-        assert_budget(&Limits::move_time(Duration::from_millis(1000)), 950.0, 950.0);
-        // 5 ms - 50 ms saturates at 0 and is raised to the 1 ms floor.
+        // 1000 ms - 10 ms overhead = 990 ms.
+        assert_budget(&Limits::move_time(Duration::from_millis(1000)), 990.0, 990.0);
+        // 5 ms - 10 ms saturates at 0 and is raised to the 1 ms floor.
         assert_budget(&Limits::move_time(Duration::from_millis(5)), 1.0, 1.0);
     }
 
     #[test]
     fn a_clock_without_moves_to_go_plans_on_thirty_more_moves_less_a_reserve() {
-        // reserve = 0.05 * (30 + 1) = 1.55 s; usable = 58.45 s; share = 58.45 / 30 s:
-        // soft = 0.9 * share = 1.7535 s, hard = 3 * share = 5.845 s; the ceiling,
-        // 58.45 / 2 - 0.05 = 29.175 s, is far off.
-        assert_budget(&clock(60.0, 0.0, None), 1_753.5, 5_845.0);
+        // reserve = 0.01 * (50 + 1) = 0.51 s; usable = 59.49 s; share = 59.49 / 30 s:
+        // soft = 0.9 * share = 1.7847 s, hard = 3 * share = 5.949 s; the ceiling,
+        // 59.49 / 2 - 0.01 = 29.735 s, is far off.
+        assert_budget(&clock(60.0, 0.0, None), 1_784.7, 5_949.0);
     }
 
     #[test]
     fn a_clock_with_moves_to_go_shares_the_time_among_them() {
-        // reserve = 0.05 * (5 + 1) = 0.3 s; share = 9.7 / 5 = 1.94 s: soft 1.746 s; hard
-        // 5.82 s is above the ceiling of half the usable time, 9.7 / 2 - 0.05 = 4.8 s.
-        assert_budget(&clock(10.0, 0.0, Some(5)), 1_746.0, 4_800.0);
-        // moves_to_go 0 counts as 1: reserve 0.1 s, share = 3.9 s, soft 3.51 s and hard
-        // 11.7 s both above the ceiling 3.9 / 2 - 0.05 = 1.9 s.
-        assert_budget(&clock(4.0, 0.0, Some(0)), 1_900.0, 1_900.0);
+        // reserve = 0.01 * (5 + 1) = 0.06 s; share = 9.94 / 5 = 1.988 s: soft 1.7892 s;
+        // hard 5.964 s is above the ceiling of half the usable time, 9.94 / 2 - 0.01 =
+        // 4.96 s.
+        assert_budget(&clock(10.0, 0.0, Some(5)), 1_789.2, 4_960.0);
+        // moves_to_go 0 counts as 1: reserve 0.02 s, share = 3.98 s, soft 3.582 s and
+        // hard 11.94 s both above the ceiling 3.98 / 2 - 0.01 = 1.98 s.
+        assert_budget(&clock(4.0, 0.0, Some(0)), 1_980.0, 1_980.0);
     }
 
     #[test]
     fn three_quarters_of_the_increment_is_planned_on() {
-        // usable = 30 - 1.55 = 28.45 s; share = 28.45 / 30 + 0.75 * 2 s: soft 2.2035 s,
-        // hard 7.345 s; ceiling (28.45 + 2) / 2 - 0.05 = 15.175 s.
-        assert_budget(&clock(30.0, 2.0, None), 2_203.5, 7_345.0);
+        // usable = 30 - 0.51 = 29.49 s; share = 29.49 / 30 + 0.75 * 2 s: soft 2.2347 s,
+        // hard 7.449 s; ceiling (29.49 + 2) / 2 - 0.01 = 15.735 s.
+        assert_budget(&clock(30.0, 2.0, None), 2_234.7, 7_449.0);
     }
 
     #[test]
     fn a_clock_down_to_its_reserve_plans_on_a_fifth_of_it() {
-        // 1 s left is below the 1.55 s reserve: usable = 0.2 * 1 s, share = 0.2 / 30 s:
-        // soft 6 ms, hard 20 ms (the ceiling is 0.1 - 0.05 = 50 ms).
-        assert_budget(&clock(1.0, 0.0, None), 6.0, 20.0);
+        // 0.4 s left is below the 0.51 s reserve: usable = 0.2 * 0.4 s, share = 0.08 / 30
+        // s: soft 2.4 ms, hard 8 ms (the ceiling is 0.04 - 0.01 = 30 ms).
+        assert_budget(&clock(0.4, 0.0, None), 2.4, 8.0);
     }
 
     #[test]
     fn a_negative_clock_still_leaves_part_of_the_increment() {
         // time -0.5 s counts as 0: share = 0.75 * 1 s = 0.75 s (soft 0.675 s, hard
-        // 2.25 s), but the ceiling is (0 + 1) / 2 - 0.05 = 0.45 s.
-        assert_budget(&clock(-0.5, 1.0, None), 450.0, 450.0);
+        // 2.25 s), but the ceiling is (0 + 1) / 2 - 0.01 = 0.49 s.
+        assert_budget(&clock(-0.5, 1.0, None), 490.0, 490.0);
         // Nothing left and no increment: a zero budget (the search still completes its
         // first iteration, which never checks the deadline).
         assert_eq!(budget(&clock(-1.0, 0.0, None)), (Some(Duration::ZERO), Some(Duration::ZERO)));
@@ -197,19 +203,19 @@ mod tests {
 
     #[test]
     fn a_move_time_and_a_clock_together_take_the_earlier_of_each() {
-        // Move time 5 s gives 4.95 s; the clock of 60 s gives soft 1.7535 s, hard 5.845 s.
+        // Move time 5 s gives 4.99 s; the clock of 60 s gives soft 1.7847 s, hard 5.949 s.
         let limits = Limits { move_time: Some(Duration::from_secs(5)), ..clock(60.0, 0.0, None) };
-        assert_budget(&limits, 1_753.5, 4_950.0);
+        assert_budget(&limits, 1_784.7, 4_990.0);
     }
 
     #[test]
     fn a_larger_overhead_keeps_more_back() {
-        // 200 ms: reserve 6.2 s, usable 53.8 s, share 53.8 / 30 s: soft 1.614 s, hard
-        // 5.38 s.
+        // 200 ms: reserve 0.2 * 51 = 10.2 s, usable 49.8 s, share 1.66 s: soft 1.494 s,
+        // hard 4.98 s.
         let deadlines = Deadlines::new(&clock(60.0, 0.0, None), Duration::from_millis(200));
         let ms =
             |deadline: Option<Duration>| deadline.map_or(0.0, |deadline| deadline.as_secs_f64() * 1000.0);
-        assert!((ms(deadlines.soft) - 1_614.0).abs() < 1e-3 && (ms(deadlines.hard) - 5_380.0).abs() < 1e-3);
+        assert!((ms(deadlines.soft) - 1_494.0).abs() < 1e-3 && (ms(deadlines.hard) - 4_980.0).abs() < 1e-3);
     }
 
     #[test]

@@ -89,7 +89,7 @@ fn handshake_lists_parameters_and_waits() {
     }
     let variants = lines.iter().find(|line| line.starts_with("param name=variant")).expect("variant");
     assert!(variants.contains("type=enum values=\"english english-25 italian"), "{variants}");
-    assert!(lines.iter().any(|line| line == "param name=move-overhead value=50 type=int min=0 max=10000"));
+    assert!(lines.iter().any(|line| line == "param name=move-overhead value=10 type=int min=0 max=10000"));
     engine.send("init");
     assert_eq!(engine.until("ready").last().map(String::as_str), Some("ready"));
 }
