@@ -587,7 +587,7 @@ fn a_damaged_block_is_unknown_and_the_rest_reads() {
     assert_eq!(stdout.matches("damaged: ").count(), 1, "{stdout}");
     assert!(stdout.contains("--slice 1102-0x"), "{stdout}");
     assert!(stdout.contains(", 0 wrong"), "{stdout}");
-    assert!(String::from_utf8_lossy(&output.stderr).contains("1 damaged blocks"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("damaged blocks: 1;"));
     let in_block = (BLOCK..2 * BLOCK)
         .filter_map(|index| sound.indexer().position(Variant::English, table, index))
         .find(|position| !position.has_capture())

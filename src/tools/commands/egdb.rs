@@ -240,7 +240,7 @@ pub fn verify(variant: Variant, root: &Path, threads: usize, out: &mut impl Writ
     )?;
     anyhow::ensure!(
         damaged == 0,
-        "{damaged} damaged blocks: delete their files and rebuild them as shown above"
+        "damaged blocks: {damaged}; delete their files and rebuild them as shown above"
     );
     anyhow::ensure!(total.wrong == 0, "{} stored values disagree with their successors", total.wrong);
     Ok(())
