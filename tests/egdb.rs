@@ -193,14 +193,17 @@ fn files_are_the_same_bytes_whatever_the_threads() {
     assert_eq!(files, 156);
 }
 
+/// A file whose index is damaged (here the checksum it holds of its one block) is
+/// refused whole, naming its path.
 #[test]
-fn a_corrupt_file_is_refused_with_its_path() {
+fn a_file_with_a_damaged_index_is_refused_with_its_path() {
     let root = common::scratch("egdb", "corrupt");
     build_in(&root, Variant::English, 2, None);
     let path = variant_dir(&root, Variant::English).join("0101-xx.egdb");
     let mut bytes = std::fs::read(&path).expect("the file");
-    let last = bytes.len() - 1;
-    bytes[last] ^= 0x55;
+    let layout = Layout::of(&bytes);
+    assert_eq!(layout.tables.len(), 1);
+    bytes[layout.tables[0].index.end - 1] ^= 0x55;
     std::fs::write(&path, &bytes).expect("written");
     let database = Database::open(Variant::English, &root, 2);
     let position = Position::from_fen(Variant::English, "W:WK14:BK23").expect("a FEN");
@@ -441,4 +444,348 @@ fn the_engine_converts_database_wins_with_men_up_to_six_pieces() {
         .collect();
     assert_eq!(wins.len(), 20, "a part of the slices without a won position in the sample");
     assert_converts(&root, &wins, Limits::nodes(100_000));
+}
+
+/// Where things are in a database file of format 2, read from its header and indexes as
+/// `src/egdb/file.rs` documents them, so that a test damages the bytes it means to.
+struct Layout {
+    tables: Vec<TableLayout>,
+}
+
+/// One table of a [`Layout`].
+struct TableLayout {
+    /// Its positions.
+    positions: u64,
+    /// Where its index is in the file.
+    index: std::ops::Range<usize>,
+    /// Where each block's data is in the file.
+    blocks: Vec<std::ops::Range<usize>>,
+}
+
+impl Layout {
+    fn of(bytes: &[u8]) -> Layout {
+        assert_eq!(&bytes[..8], b"CRHDEGDB");
+        assert_eq!(u16::from_le_bytes([bytes[8], bytes[9]]), 2, "format version 2");
+        let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
+        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        let mut at = 64;
+        let mut tables = Vec::new();
+        for _ in 0..bytes[34] {
+            let (start, positions, count) = (at, u64_at(at), u32_at(at + 8) as usize);
+            let ends: Vec<usize> = (0..count).map(|block| u64_at(at + 12 + 12 * block) as usize).collect();
+            at += 12 + 12 * count;
+            let first = at;
+            let blocks = (0..count)
+                .map(|block| first + if block == 0 { 0 } else { ends[block - 1] }..first + ends[block])
+                .collect();
+            at = first + ends[count - 1];
+            tables.push(TableLayout { positions, index: start..first, blocks });
+        }
+        assert_eq!(at, bytes.len(), "the tables end the file");
+        Layout { tables }
+    }
+}
+
+/// Copies the files of `variant` under `from` to a scratch directory named `name`; its
+/// root.
+fn copy_database(from: &Path, variant: Variant, name: &str) -> PathBuf {
+    let root = common::scratch("egdb", name);
+    let (from, to) = (variant_dir(from, variant), variant_dir(&root, variant));
+    std::fs::create_dir_all(&to).expect("the directory");
+    for entry in std::fs::read_dir(&from).expect("the files") {
+        let name = entry.expect("an entry").file_name();
+        std::fs::copy(from.join(&name), to.join(&name)).expect("copied");
+    }
+    root
+}
+
+/// Every stored value of `slice`'s tables, `None` where `database` cannot read it,
+/// with the error.
+fn stored_values(database: &Database, slice: Slice) -> Vec<Vec<Result<Value, EgdbError>>> {
+    slice
+        .tables()
+        .map(|table| {
+            (0..database.indexer().table_size(table)).map(|index| database.stored(table, index)).collect()
+        })
+        .collect()
+}
+
+const BLOCK: u64 = 1 << 14;
+
+/// A byte changed inside one compressed block of a 4-piece file (a block of runs, found
+/// from the file's index): every position of that block is unknown, read decoded or
+/// compressed, never a value; every other value reads as before; `verify` names the
+/// block and fails, and `probe` names it.
+#[test]
+fn a_damaged_block_is_unknown_and_the_rest_reads() {
+    let sound = Database::open(Variant::English, english(), 4);
+    let root = copy_database(english(), Variant::English, "damaged-block");
+    let slice: Slice = "1102-0x".parse().expect("a slice id");
+    let path = variant_dir(&root, Variant::English).join("1102-0x.egdb");
+    let mut bytes = std::fs::read(&path).expect("the file");
+    let layout = Layout::of(&bytes);
+    assert_eq!(layout.tables.len(), 2);
+    assert!(layout.tables[0].positions > 2 * BLOCK, "a file with several blocks");
+    let damaged = layout.tables[0].blocks[1].clone();
+    assert_eq!(bytes[damaged.start], 1, "a block of runs");
+    bytes[(damaged.start + damaged.end) / 2] ^= 0x04;
+    std::fs::write(&path, &bytes).expect("written");
+
+    let expected = stored_values(&sound, slice);
+    let decoded = Database::open(Variant::English, &root, 4);
+    let compressed = Database::for_search(Variant::English, &root).expect("every slice is there");
+    for database in [&decoded, &compressed] {
+        for (table, (found, expected)) in stored_values(database, slice).iter().zip(&expected).enumerate() {
+            for (index, (found, expected)) in (0u64..).zip(found.iter().zip(expected)) {
+                let expected = expected.as_ref().expect("the sound file reads");
+                if table == 0 && index / BLOCK == 1 {
+                    let error = found.as_ref().expect_err("the damaged block is unknown");
+                    assert_eq!(
+                        error,
+                        &EgdbError::Damaged {
+                            path: path.clone(),
+                            slice: slice.to_string(),
+                            table: 0,
+                            block: 1
+                        }
+                    );
+                } else {
+                    assert_eq!(found.as_ref(), Ok(expected), "table {table}, index {index}");
+                }
+            }
+        }
+    }
+    // Probing: positions of the damaged block are unknown, the others as the sound file.
+    let table = slice.first();
+    let (mut unknown, mut known) = (0, 0);
+    for index in (0..layout.tables[0].positions).step_by(97) {
+        let Some(position) = sound.indexer().position(Variant::English, table, index) else { continue };
+        if position.has_capture() {
+            continue;
+        }
+        let value = sound.probe(&position).expect("the sound database holds it");
+        for database in [&decoded, &compressed] {
+            if index / BLOCK == 1 {
+                assert_eq!(database.probe(&position), None, "{}", position.to_fen());
+                unknown += 1;
+            } else {
+                assert_eq!(database.probe(&position), Some(value), "{}", position.to_fen());
+                known += 1;
+            }
+        }
+    }
+    assert!(unknown >= 100 && known >= 100, "{unknown} unknown and {known} known: sample more");
+    assert_eq!(probe(&root, Variant::English, "W:WK14,K23:BK1"), Value::Win);
+
+    let dir = root.to_str().expect("a UTF-8 path");
+    let output =
+        common::crownhead(&["egdb", "verify", "--variant", "english", "--dir", dir, "--threads", "2"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(2), "{stdout}");
+    let named = format!("damaged: {}: slice 1102-0x, table 0, block 1 is damaged", path.display());
+    assert!(stdout.contains(&named), "{stdout}");
+    assert_eq!(stdout.matches("damaged: ").count(), 1, "{stdout}");
+    assert!(stdout.contains("--slice 1102-0x"), "{stdout}");
+    assert!(stdout.contains(", 0 wrong"), "{stdout}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("damaged blocks: 1;"));
+    let in_block = (BLOCK..2 * BLOCK)
+        .filter_map(|index| sound.indexer().position(Variant::English, table, index))
+        .find(|position| !position.has_capture())
+        .expect("a position of the damaged block");
+    let fen = in_block.to_fen();
+    let output = common::crownhead(&["egdb", "probe", "--variant", "english", "--fen", &fen, "--dir", dir]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("block 1 is damaged"));
+}
+
+/// SplitMix64: the fuzz test's random numbers, the same on every run.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound as u64) as usize
+    }
+}
+
+/// What reading one garbled file gave.
+#[derive(Debug, Default)]
+struct Outcomes {
+    refused: usize,
+    damaged: usize,
+    intact: usize,
+}
+
+/// Reads every value of `slice` from `database` and compares them with `expected`: the
+/// file is refused (every value gives the same error, a file error naming `path`), or
+/// each value is the one expected or in a damaged block. Counts which.
+fn judge(
+    database: &Database,
+    slice: Slice,
+    path: &Path,
+    expected: &[Vec<Result<Value, EgdbError>>],
+    indices: &[(usize, u64)],
+    outcomes: &mut Outcomes,
+) {
+    let mut damaged = false;
+    for &(table, index) in indices {
+        let key = slice.tables().nth(table).expect("a table");
+        match database.stored(key, index) {
+            Ok(value) => assert_eq!(Ok(&value), expected[table][index as usize].as_ref(), "{table}/{index}"),
+            Err(EgdbError::Damaged { path: named, .. }) => {
+                assert_eq!(named, path);
+                damaged = true;
+            }
+            Err(EgdbError::File { path: named, message }) => {
+                assert_eq!(named, path);
+                assert!(!message.is_empty());
+                outcomes.refused += 1;
+                return;
+            }
+            Err(other) => panic!("{other}"),
+        }
+    }
+    if damaged {
+        outcomes.damaged += 1;
+    } else {
+        outcomes.intact += 1;
+    }
+}
+
+/// Seeded fuzzing of the file reader: 300 copies of a built file, each truncated or with
+/// one to three bits flipped, read decoded (every value) and compressed (a sample): no
+/// panic, no hang, and never a value other than the sound file's: each copy is refused
+/// with an error naming it or answers unknown in its damaged blocks. Every bit flipped
+/// is noticed. Then the engine, its database holding a damaged block, still answers.
+#[test]
+fn garbled_files_are_refused_or_answer_unknown_never_wrong() {
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        fuzz_the_reader();
+        let _ = done.send(());
+    });
+    match finished.recv_timeout(std::time::Duration::from_secs(300)) {
+        Ok(()) => {}
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => panic!("the fuzzing hangs"),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => panic!("the fuzzing panicked"),
+    }
+}
+
+fn fuzz_the_reader() {
+    let root = copy_database(english(), Variant::English, "fuzz");
+    let slice: Slice = "2002-4x".parse().expect("a slice id");
+    let path = variant_dir(&root, Variant::English).join("2002-4x.egdb");
+    let original = std::fs::read(&path).expect("the file");
+    let layout = Layout::of(&original);
+    assert!(layout.tables.iter().all(|table| table.blocks.len() >= 2), "several blocks a table");
+    let expected = stored_values(&Database::open(Variant::English, english(), 4), slice);
+    let every: Vec<(usize, u64)> =
+        (0..2).flat_map(|table| (0..expected[table].len() as u64).map(move |index| (table, index))).collect();
+    let mut random = SplitMix(36);
+    let (mut truncated, mut flipped) = (Outcomes::default(), Outcomes::default());
+    for variant in 0..300 {
+        let mut bytes = original.clone();
+        let truncation = variant % 3 == 0;
+        if truncation {
+            bytes.truncate(random.below(original.len()));
+        } else {
+            for _ in 0..1 + random.below(3) {
+                let bit = random.below(8 * bytes.len());
+                bytes[bit / 8] ^= 1 << (bit % 8);
+            }
+        }
+        std::fs::write(&path, &bytes).expect("written");
+        let outcomes = if truncation { &mut truncated } else { &mut flipped };
+        let decoded = Database::open(Variant::English, &root, 4);
+        let before = (outcomes.refused, outcomes.damaged, outcomes.intact);
+        judge(&decoded, slice, &path, &expected, &every, outcomes);
+        if bytes != original {
+            assert_eq!(outcomes.intact, before.2, "variant {variant}: damage not noticed");
+        }
+        let sample: Vec<(usize, u64)> = (0..64).map(|_| every[random.below(every.len())]).collect();
+        let compressed = Database::for_search(Variant::English, &root).expect("every slice is there");
+        judge(&compressed, slice, &path, &expected, &sample, &mut Outcomes::default());
+    }
+    assert_eq!((truncated.refused, truncated.damaged, truncated.intact), (100, 0, 0), "{truncated:?}");
+    assert!(flipped.refused >= 5 && flipped.damaged >= 100, "{flipped:?}: fuzz more");
+
+    // The engine, its database holding a damaged block, searches a position of it.
+    let mut bytes = original;
+    let block = layout.tables[0].blocks[0].clone();
+    bytes[block.end - 1] ^= 0x20;
+    std::fs::write(&path, &bytes).expect("written");
+    let sound = Database::open(Variant::English, english(), 4);
+    let position = (0..BLOCK)
+        .filter_map(|index| sound.indexer().position(Variant::English, slice.first(), index))
+        .find(|position| !position.has_capture() && position.has_quiet_move())
+        .expect("a position of the damaged block");
+    let mut engine = Engine::new(Options { table_mib: 16, egdb: Some(root.clone()), ..Options::default() });
+    let result = engine.think(&Game::new(position), &Limits::depth(8));
+    assert!(result.best_move.is_some(), "{}", position.to_fen());
+}
+
+/// A database of format 1 (English up to 2 pieces, built before blocks had checksums:
+/// `tests/data/egdb-v1/`) still reads, decoded and compressed, every value as the
+/// current build's; each file read is warned about once, with the command that rebuilds
+/// it; `verify` passes and calls the files unchecked; a changed byte refuses the file.
+#[test]
+fn files_of_format_1_still_read_with_a_warning() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/egdb-v1");
+    let old = copy_database(&fixture, Variant::English, "format-1");
+    let new = common::scratch("egdb", "format-2");
+    build_in(&new, Variant::English, 2, None);
+    let slices = Slice::all(&Variant::English.rules().geometry, 2);
+    assert_eq!(slices.len(), 36);
+    let current = Database::open(Variant::English, &new, 2);
+    let decoded = Database::open(Variant::English, &old, 2);
+    let compressed = Database::for_search(Variant::English, &old).expect("every slice is there");
+    for &slice in &slices {
+        let path = variant_dir(&old, Variant::English).join(format!("{slice}.egdb"));
+        assert_eq!(std::fs::read(&path).expect("the file")[8], 1, "{slice}: a file of format 1");
+        let expected = stored_values(&current, slice);
+        assert_eq!(stored_values(&decoded, slice), expected, "{slice}");
+        assert_eq!(stored_values(&compressed, slice), expected, "{slice}");
+    }
+
+    let dir = old.to_str().expect("a UTF-8 path");
+    let output = common::crownhead_command()
+        .args(["egdb", "probe", "--variant", "english", "--fen", "W:WK14:BK23", "--dir", dir])
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("the binary runs");
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "draw");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.matches("without block checksums").count(), 1, "{stderr}");
+    let rebuild = format!("crownhead egdb build --variant english --pieces 2 --slice 0101-xx --dir {dir}");
+    assert!(stderr.contains("0101-xx.egdb") && stderr.contains(&rebuild), "{stderr}");
+
+    let out = verify(&old, "english");
+    assert_eq!(out.matches(": unchecked: an old file (format version 1)").count(), 36, "{out}");
+    assert!(
+        out.contains("block checksums: 36 files, 0 checked, 0 damaged blocks, 36 old files unchecked"),
+        "{out}"
+    );
+    assert!(out.contains("36 slices of english") && out.contains(", 0 wrong"), "{out}");
+
+    let path = variant_dir(&old, Variant::English).join("0101-xx.egdb");
+    let mut bytes = std::fs::read(&path).expect("the file");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x55;
+    std::fs::write(&path, &bytes).expect("written");
+    let position = Position::from_fen(Variant::English, "W:WK14:BK23").expect("a FEN");
+    match Database::open(Variant::English, &old, 2).value(&position) {
+        Err(EgdbError::File { path: named, message }) => {
+            assert_eq!(named, path);
+            assert!(message.contains("checksum"), "{message}");
+        }
+        other => panic!("expected a file error, got {other:?}"),
+    }
 }

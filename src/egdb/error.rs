@@ -13,6 +13,21 @@ pub enum EgdbError {
         /// What is wrong.
         message: String,
     },
+    /// A block of a slice's file does not match its checksum: its values are unknown
+    /// (the file's other blocks still read).
+    #[error(
+        "{path}: slice {slice}, table {table}, block {block} is damaged (its checksum does not match): its values are unknown"
+    )]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// The slice's id.
+        slice: String,
+        /// The table in the file, from 0: the slice's named table, then its twin.
+        table: usize,
+        /// The block in the table, from 0.
+        block: usize,
+    },
     /// The database has no file for a slice that is needed.
     #[error("not covered: no file {path} for slice {slice}")]
     Missing {

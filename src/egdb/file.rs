@@ -14,14 +14,29 @@
 //! | 35 | log2 of the positions in a block, u8 ([`BLOCK_LOG2`]) |
 //! | 36..40 | zero |
 //! | 40..48 | payload bytes, u64 |
-//! | 48..56 | 64-bit FNV-1a hash of the payload, u64 |
-//! | 56..64 | zero |
+//! | 48..52 | CRC-32 of the header's bytes 0..48 then of each table's index, u32 |
+//! | 52..64 | zero |
 //!
-//! The payload is each table in turn: its positions (u64, the table's size), its
-//! blocks (u32), the end of each block's data counted from the start of the first
-//! block's (u64 each), then the blocks. A block holds the values of `2^BLOCK_LOG2`
-//! consecutive indices (fewer in the last) as two-bit codes, 1 win, 2 loss, 3 draw, for
-//! the side to move, packed or as runs ([`blocks`](mod@blocks) describes both).
+//! The payload is each table in turn: its *index*, that is its positions (u64, the
+//! table's size), its blocks (u32), and for each block the end of its data counted from
+//! the start of the first block's (u64) and the CRC-32 of its data (u32); then the
+//! blocks. A block holds the values of `2^BLOCK_LOG2` consecutive indices (fewer in the
+//! last) as two-bit codes, 1 win, 2 loss, 3 draw, for the side to move, packed or as
+//! runs ([`blocks`](mod@blocks) describes both).
+//!
+//! Every byte is under a checksum, in two parts. The header and the indexes are small
+//! and read when the file is opened: one CRC-32 covers them, and a file whose header or
+//! index is damaged is refused, since nothing in it could be found. The blocks are nearly
+//! all of the file and are read a block at a time: each has its own CRC-32, checked the
+//! first time the block is read, so a damaged block costs its own values (unknown, not
+//! wrong) and no more. The block checksums sit in the index rather than before each
+//! block so that the blocks stay where the ends say and the index checksum covers them.
+//!
+//! Format 1, written before blocks had checksums, is still read ([`VERSION_1`]): the same
+//! but for bytes 48..56 of the header, the 64-bit FNV-1a hash of the whole payload (56..64
+//! zero), and indexes without block checksums. The hash is checked when the file is
+//! opened, so a damaged file of format 1 is refused whole; `egdb verify` reports such
+//! files as unchecked, and rebuilding one writes the current format.
 //!
 //! Positions where the side to move has a capture, and unused indices, hold the table's
 //! most common value, which lengthens runs: their real value comes from playing the
@@ -30,6 +45,7 @@
 
 use std::fs;
 use std::io::Write;
+use std::ops::Range;
 use std::path::Path;
 
 use super::EgdbError;
@@ -40,13 +56,18 @@ use super::values::Codes;
 /// The magic bytes that open a database file.
 pub const MAGIC: [u8; 8] = *b"CRHDEGDB";
 
-/// The format version this build writes and reads.
-pub const VERSION: u16 = 1;
+/// The format version this build writes: blocks with checksums.
+pub const VERSION: u16 = 2;
+
+/// The format version of files written before blocks had checksums, still read.
+pub const VERSION_1: u16 = 1;
 
 const HEADER_SIZE: usize = 64;
 const NAME_SIZE: usize = 16;
+/// The header's bytes the index checksum covers, before the checksum itself.
+const SUMMED_HEADER: usize = 48;
 
-/// The 64-bit FNV-1a hash of `bytes`.
+/// The 64-bit FNV-1a hash of `bytes`, the payload checksum of format 1.
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes
         .iter()
@@ -68,9 +89,7 @@ pub struct Label<'a> {
 /// with a code from 1 to 3 at every index.
 pub fn encode(label: Label<'_>, tables: &[&Codes]) -> Vec<u8> {
     let mut payload = Vec::new();
-    for codes in tables {
-        encode_table(codes, &mut payload);
-    }
+    let indexes: Vec<Range<usize>> = tables.iter().map(|codes| encode_table(codes, &mut payload)).collect();
     let mut bytes = Vec::with_capacity(HEADER_SIZE + payload.len());
     bytes.extend_from_slice(&MAGIC);
     bytes.extend_from_slice(&VERSION.to_le_bytes());
@@ -83,19 +102,35 @@ pub fn encode(label: Label<'_>, tables: &[&Codes]) -> Vec<u8> {
     bytes.extend_from_slice(&[mover.men, mover.kings, mover.rank, other.men, other.kings, other.rank]);
     bytes.extend_from_slice(&[tables.len() as u8, BLOCK_LOG2, 0, 0, 0, 0]);
     bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    bytes.extend_from_slice(&fnv1a(&payload).to_le_bytes());
-    bytes.extend_from_slice(&[0; 8]);
+    let sum = index_sum(&bytes, &payload, &indexes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    bytes.extend_from_slice(&[0; HEADER_SIZE - SUMMED_HEADER - 4]);
     bytes.extend_from_slice(&payload);
     bytes
 }
 
-fn encode_table(codes: &Codes, out: &mut Vec<u8>) {
+/// The CRC-32 of the header's first bytes then of the indexes at `indexes` in `payload`.
+fn index_sum(header: &[u8], payload: &[u8], indexes: &[Range<usize>]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(&header[..SUMMED_HEADER]);
+    indexes.iter().for_each(|index| hasher.update(&payload[index.clone()]));
+    hasher.finalize()
+}
+
+/// Appends a table's index then its blocks to `out`; where the index is.
+fn encode_table(codes: &Codes, out: &mut Vec<u8>) -> Range<usize> {
     let mut data = Vec::new();
-    let ends = blocks::encode(codes, &mut data);
+    let frames = blocks::encode(codes, &mut data);
+    let start = out.len();
     out.extend_from_slice(&codes.len().to_le_bytes());
-    out.extend_from_slice(&(ends.len() as u32).to_le_bytes());
-    ends.iter().for_each(|end| out.extend_from_slice(&end.to_le_bytes()));
+    out.extend_from_slice(&(frames.len() as u32).to_le_bytes());
+    for frame in &frames {
+        out.extend_from_slice(&frame.end.to_le_bytes());
+        out.extend_from_slice(&frame.sum.to_le_bytes());
+    }
+    let index = start..out.len();
     out.extend_from_slice(&data);
+    index
 }
 
 /// Writes a slice's file at `path`, first under a temporary name then renamed, so that a
@@ -114,26 +149,14 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), EgdbError> {
     fs::rename(&temporary, path).map_err(error)
 }
 
-/// Reads the slice file at `path`: its tables' codes in [`Slice::tables`] order, checked
-/// against `label`.
+/// Reads the slice file at `path`: its tables in [`Slice::tables`] order, checked
+/// against `label`, each table's blocks kept as they are stored (values are decoded when
+/// read, and each block's checksum checked the first time it is read).
 ///
 /// # Errors
-/// The file cannot be read, is not a database file, is corrupt, or is of another rule
-/// set, board or slice: the error names the path.
-pub fn read(path: &Path, label: Label<'_>) -> Result<Vec<Codes>, EgdbError> {
-    let tables = read_blocks(path, label)?;
-    tables
-        .iter()
-        .map(Blocks::decode)
-        .collect::<Result<_, _>>()
-        .map_err(|message| EgdbError::file(path, message))
-}
-
-/// Reads the slice file at `path` as [`read`] does, keeping each table's blocks as they
-/// are stored: values are decoded one at a time when read.
-///
-/// # Errors
-/// As [`read`]; garbled runs inside a block are found only when read.
+/// The file cannot be read, is not a database file, its header or an index is damaged
+/// (or, in format 1, any byte), or it is of another rule set, board or slice: the error
+/// names the path. Damaged blocks are found only when read.
 pub fn read_blocks(path: &Path, label: Label<'_>) -> Result<Vec<Blocks>, EgdbError> {
     let bytes = fs::read(path).map_err(|source| EgdbError::file(path, format!("cannot read: {source}")))?;
     parse(&bytes, label).map_err(|message| EgdbError::file(path, message))
@@ -141,14 +164,41 @@ pub fn read_blocks(path: &Path, label: Label<'_>) -> Result<Vec<Blocks>, EgdbErr
 
 /// Reads a file's bytes; the error says what is wrong.
 fn parse(bytes: &[u8], label: Label<'_>) -> Result<Vec<Blocks>, String> {
+    let version = check_header(bytes, label)?;
+    let payload = &bytes[HEADER_SIZE..];
+    if version == VERSION_1 && fnv1a(payload) != u64_at(bytes, 48) {
+        return Err("checksum mismatch: the file is corrupt".into());
+    }
+    let mut reader = Reader { bytes: payload, at: 0 };
+    let tables =
+        label.slice.tables().map(|_| parse_table(&mut reader, version)).collect::<Result<Vec<_>, _>>()?;
+    if reader.at != payload.len() {
+        return Err("bytes after the last table".into());
+    }
+    let indexes: Vec<Range<usize>> = tables.iter().map(|table| table.index.clone()).collect();
+    if version == VERSION && index_sum(bytes, payload, &indexes).to_le_bytes() != bytes[48..52] {
+        return Err("checksum mismatch: the header or a table's index is damaged".into());
+    }
+    tables
+        .into_iter()
+        .map(|table| Blocks::new(table.positions, &table.ends, table.sums, table.data.to_vec()))
+        .collect()
+}
+
+/// The little-endian u64 at `at` in `bytes`, which holds it.
+fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default())
+}
+
+/// Checks a file's header against `label`; the format version.
+fn check_header(bytes: &[u8], label: Label<'_>) -> Result<u16, String> {
     if bytes.len() < HEADER_SIZE || bytes[..8] != MAGIC {
         return Err("not a crownhead endgame database file (bad magic or too short)".into());
     }
     let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
-    let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default());
     let version = u16_at(8);
-    if version != VERSION {
-        return Err(format!("format version {version}, this build reads version {VERSION}"));
+    if version != VERSION && version != VERSION_1 {
+        return Err(format!("format version {version}, this build reads versions {VERSION_1} and {VERSION}"));
     }
     let squares = usize::from(u16_at(10));
     let name_field = &bytes[12..12 + NAME_SIZE];
@@ -161,30 +211,24 @@ fn parse(bytes: &[u8], label: Label<'_>) -> Result<Vec<Blocks>, String> {
     }
     let side = |at: usize| Side { men: bytes[at], kings: bytes[at + 1], rank: bytes[at + 2] };
     let first = TableKey { mover: side(28), other: side(31) };
-    let tables: Vec<TableKey> = label.slice.tables().collect();
-    if first != label.slice.first() || usize::from(bytes[34]) != tables.len() {
+    if first != label.slice.first() || usize::from(bytes[34]) != label.slice.tables().count() {
         return Err(format!("the file does not hold slice {}", label.slice));
     }
     if bytes[35] != BLOCK_LOG2 {
         return Err(format!("blocks of 2^{} positions, this build reads 2^{BLOCK_LOG2}", bytes[35]));
     }
-    let payload = &bytes[HEADER_SIZE..];
-    if u64_at(40) != payload.len() as u64 {
+    let payload = (bytes.len() - HEADER_SIZE) as u64;
+    if u64_at(bytes, 40) != payload {
         return Err(format!(
             "the file is {} bytes, its header announces {}: truncated or garbled",
             bytes.len(),
-            HEADER_SIZE as u64 + u64_at(40)
+            (HEADER_SIZE as u64).saturating_add(u64_at(bytes, 40))
         ));
     }
-    if fnv1a(payload) != u64_at(48) {
-        return Err("checksum mismatch: the file is corrupt".into());
+    if version == VERSION && bytes[SUMMED_HEADER + 4..HEADER_SIZE].iter().any(|&byte| byte != 0) {
+        return Err("the header is garbled (bytes 52..64 are not zero)".into());
     }
-    let mut reader = Reader { bytes: payload, at: 0 };
-    let codes = tables.iter().map(|_| parse_table(&mut reader)).collect::<Result<Vec<_>, _>>()?;
-    if reader.at != payload.len() {
-        return Err("bytes after the last table".into());
-    }
-    Ok(codes)
+    Ok(version)
 }
 
 struct Reader<'a> {
@@ -207,15 +251,46 @@ impl<'a> Reader<'a> {
     fn u32(&mut self) -> Result<u32, String> {
         Ok(u32::from_le_bytes(self.take(4)?.try_into().map_err(|_| "the payload ends early")?))
     }
+
+    /// Bytes not read yet.
+    fn left(&self) -> u64 {
+        (self.bytes.len() - self.at) as u64
+    }
 }
 
-fn parse_table(reader: &mut Reader<'_>) -> Result<Blocks, String> {
+/// A table as its file holds it, before its blocks' framing is checked.
+struct RawTable<'a> {
+    positions: u64,
+    ends: Vec<u64>,
+    /// The blocks' checksums; `None` in format 1.
+    sums: Option<Vec<u32>>,
+    data: &'a [u8],
+    /// Where its index is in the payload.
+    index: Range<usize>,
+}
+
+fn parse_table<'a>(reader: &mut Reader<'a>, version: u16) -> Result<RawTable<'a>, String> {
+    let start = reader.at;
     let positions = reader.u64()?;
     let blocks = reader.u32()?;
     if u64::from(blocks) != positions.div_ceil(1 << BLOCK_LOG2) {
         return Err(format!("{blocks} blocks for {positions} positions"));
     }
-    let ends = (0..blocks).map(|_| reader.u64()).collect::<Result<Vec<_>, _>>()?;
+    let summed = version == VERSION;
+    let entry = if summed { 12 } else { 8 };
+    // Checked before anything is allocated for them.
+    if u64::from(blocks) * entry > reader.left() {
+        return Err("the payload ends early".into());
+    }
+    let mut ends = Vec::with_capacity(blocks as usize);
+    let mut sums = Vec::with_capacity(if summed { blocks as usize } else { 0 });
+    for _ in 0..blocks {
+        ends.push(reader.u64()?);
+        if summed {
+            sums.push(reader.u32()?);
+        }
+    }
+    let index = start..reader.at;
     let data = reader.take(ends.last().copied().unwrap_or(0))?;
-    Blocks::new(positions, &ends, data.to_vec())
+    Ok(RawTable { positions, ends, sums: summed.then_some(sums), data, index })
 }

@@ -8,10 +8,11 @@
 //! - [`index`]: dense indexing of a table's positions, and colour symmetry;
 //! - [`solve`]: the solver (a forward pass over a slice, then values passed back to the
 //!   positions before them);
-//! - [`file`](mod@file): the file format; [`blocks`](mod@blocks): its compression, read a
-//!   value at a time;
+//! - [`file`](mod@file): the file format and its checksums; [`blocks`](mod@blocks): its
+//!   compression, read a value at a time, each block checked the first time it is read;
 //! - [`Database`]: reading files and probing positions;
-//! - [`verify`]: checking stored values against their successors'.
+//! - [`verify`]: checking every block against its checksum and stored values against
+//!   their successors'.
 //!
 //! Values are theoretical: no draw rule of move counts applies (the search applies them).
 //! Rule sets whose moves and captures are the same share files ([`files_variant`]).

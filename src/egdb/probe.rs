@@ -1,11 +1,11 @@
 //! Reading a rule set's database files and probing positions.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
-use ahash::AHashMap;
+use ahash::{AHashMap, AHashSet};
 
-use super::blocks::Blocks;
+use super::blocks::{BLOCK_LOG2, Blocks, Unreadable};
 use super::file::{self, Label};
 use super::index::Indexer;
 use super::slice::{Slice, TableKey};
@@ -40,9 +40,14 @@ impl Table {
         }
     }
 
-    fn code(&self, index: u64) -> Result<u8, &'static str> {
+    /// The code at `index`, below the table's length.
+    fn code(&self, index: u64) -> Result<u8, Unreadable> {
         match self {
-            Table::Decoded(codes) => Ok(codes.get(index)),
+            // Decoding left 0 (unknown) in damaged blocks only: a sound block has none.
+            Table::Decoded(codes) => match codes.get(index) {
+                0 => Err(Unreadable::Damaged { block: (index >> BLOCK_LOG2) as usize }),
+                code => Ok(code),
+            },
             Table::Compressed(blocks) => blocks.get(index),
         }
     }
@@ -61,6 +66,8 @@ pub struct Database {
     storage: Storage,
     indexer: Indexer,
     slices: AHashMap<Slice, Loaded>,
+    /// The damaged blocks logged already (slice, table, block), each logged once.
+    warned: Mutex<AHashSet<(Slice, usize, usize)>>,
 }
 
 impl Database {
@@ -103,6 +110,7 @@ impl Database {
             storage,
             indexer: Indexer::new(geometry),
             slices: Slice::all(geometry, pieces).into_iter().map(|slice| (slice, OnceLock::new())).collect(),
+            warned: Mutex::default(),
         }
     }
 
@@ -112,7 +120,8 @@ impl Database {
     }
 
     /// The value of `position`, if the database holds it: it has at most
-    /// [`Database::pieces`] pieces and the files it needs are there and sound.
+    /// [`Database::pieces`] pieces and the files it needs are there and sound, as are the
+    /// blocks it reads (`None`, unknown, otherwise).
     pub fn probe(&self, position: &Position) -> Option<Value> {
         if position.occupied().count() > u32::from(self.pieces) {
             return None;
@@ -143,6 +152,17 @@ impl Database {
     /// Where `slice`'s file is.
     pub fn path(&self, slice: Slice) -> PathBuf {
         slice_file(&self.dir, slice)
+    }
+
+    /// The command that builds `slice`'s file again, once the file is deleted.
+    pub fn rebuild_command(&self, slice: Slice) -> String {
+        let root = self.dir.parent().unwrap_or(&self.dir);
+        format!(
+            "crownhead egdb build --variant {} --pieces {} --slice {slice} --dir {}",
+            self.variant.name(),
+            slice.pieces(),
+            root.display()
+        )
     }
 
     /// What a file of `slice` must say it is.
@@ -202,19 +222,33 @@ impl Database {
     /// The value stored at `index` of `table` (meaningless where a capture is pending).
     ///
     /// # Errors
-    /// The table has more pieces than the database, or its file is missing or bad.
+    /// The table has more pieces than the database, its file is missing or bad, or the
+    /// value's block is damaged ([`EgdbError::Damaged`], logged the first time).
     pub fn stored(&self, table: TableKey, index: u64) -> Result<Value, EgdbError> {
         let slice = Slice::of(table);
         let tables = self.slice(slice)?;
-        let codes = &tables[usize::from(table != slice.first())];
+        let number = usize::from(table != slice.first());
+        let codes = &tables[number];
         if index >= codes.len() {
             return Err(EgdbError::file(&self.path(slice), "fewer positions than the table has"));
         }
-        codes
-            .code(index)
-            .ok()
-            .and_then(Value::from_code)
-            .ok_or_else(|| EgdbError::file(&self.path(slice), "an unknown or garbled value is stored"))
+        match codes.code(index) {
+            Ok(code) => Value::from_code(code)
+                .ok_or_else(|| EgdbError::file(&self.path(slice), "an unknown value is stored")),
+            Err(Unreadable::Damaged { block }) => Err(self.damaged(slice, number, block)),
+            Err(Unreadable::Garbled(message)) => Err(EgdbError::file(&self.path(slice), message)),
+        }
+    }
+
+    /// The error of a damaged block, logged the first time it is found.
+    fn damaged(&self, slice: Slice, table: usize, block: usize) -> EgdbError {
+        let error = EgdbError::Damaged { path: self.path(slice), slice: slice.to_string(), table, block };
+        // A poisoned lock only means another thread panicked while logging: log again.
+        let first = self.warned.lock().map_or(true, |mut warned| warned.insert((slice, table, block)));
+        if first {
+            log::warn!("{error}; delete the file and rebuild it: {}", self.rebuild_command(slice));
+        }
+        error
     }
 
     /// The tables of `slice`, read from its file the first time.
@@ -239,24 +273,36 @@ impl Database {
         loaded.as_deref().map_err(Clone::clone)
     }
 
-    /// The tables of `slice` from its file at `path`, checked to be the slice's size.
+    /// The tables of `slice` from its file at `path`, checked to be the slice's size. A
+    /// file of format 1, without block checksums, is read with a warning.
     fn read(&self, path: &Path, slice: Slice) -> Result<Vec<Table>, EgdbError> {
-        let tables: Vec<Table> = match self.storage {
-            Storage::Decoded => {
-                file::read(path, self.label(slice))?.into_iter().map(Table::Decoded).collect()
-            }
-            Storage::Compressed => {
-                file::read_blocks(path, self.label(slice))?.into_iter().map(Table::Compressed).collect()
-            }
-        };
+        let tables = file::read_blocks(path, self.label(slice))?;
         if tables
             .iter()
             .zip(slice.tables())
-            .any(|(codes, table)| codes.len() != self.indexer.table_size(table))
+            .any(|(blocks, table)| blocks.len() != self.indexer.table_size(table))
         {
             return Err(EgdbError::file(path, "a table's size is not its slice's"));
         }
-        Ok(tables)
+        if tables.iter().any(|blocks| !blocks.has_checksums()) {
+            log::warn!(
+                "{}: an old file (format version {}) without block checksums: a damaged block makes the whole \
+                 file unreadable and `crownhead egdb verify` cannot name it; to rebuild it in the current format, \
+                 delete it and run `{}`",
+                path.display(),
+                file::VERSION_1,
+                self.rebuild_command(slice)
+            );
+        }
+        match self.storage {
+            Storage::Decoded => tables
+                .iter()
+                .map(|blocks| {
+                    blocks.decode().map(Table::Decoded).map_err(|message| EgdbError::file(path, message))
+                })
+                .collect(),
+            Storage::Compressed => Ok(tables.into_iter().map(Table::Compressed).collect()),
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::egdb::file;
 use crate::egdb::slice::Slice;
 use crate::egdb::solve::{SliceStats, solve};
-use crate::egdb::verify::{Check, verify_slice};
+use crate::egdb::verify::{Check, check_file, verify_slice};
 use crate::egdb::{Database, files_variant, variant_dir};
 use crate::rules::{Position, Variant};
 
@@ -210,18 +210,50 @@ pub fn probe(position: &Position, root: &Path, out: &mut impl Write) -> anyhow::
     Ok(())
 }
 
-/// Checks every slice file of `variant` under `root` against its successors' values and
-/// prints what it checked, slice by slice and in all.
+/// Checks every slice file of `variant` under `root`: each block against its checksum
+/// (files of format 1, which have none, are reported as unchecked), then every stored
+/// value against its successors' values. Prints what it checked, slice by slice and in
+/// all, and each damaged block (file, slice, table, block).
 ///
 /// # Errors
-/// No files, a file that is not a slice's, a missing or bad file, or a value that
-/// disagrees with its successors'.
+/// No files, a file that is not a slice's, a missing or refused file, a damaged block,
+/// or a value that disagrees with its successors'.
 pub fn verify(variant: Variant, root: &Path, threads: usize, out: &mut impl Write) -> anyhow::Result<()> {
     let started = Instant::now();
-    let dir = variant_dir(root, variant);
+    let found = slice_files(&variant_dir(root, variant))?;
+    let pieces = found.iter().map(|slice| slice.pieces()).max().unwrap_or(2);
+    let database = Database::open(variant, root, pieces);
+    let damaged = check_files(&database, &found, out)?;
+    let total = check_values(&database, &found, threads, out)?;
+    writeln!(
+        out,
+        "{} slices of {} in {}: {} positions checked against their successors, {} wrong ({} with a capture pending, {} unused indices, {} unknown), {:.1} s",
+        found.len(),
+        database.variant(),
+        database.dir().display(),
+        total.checked,
+        total.wrong,
+        total.captures,
+        total.unused,
+        total.unknown,
+        started.elapsed().as_secs_f64()
+    )?;
+    anyhow::ensure!(
+        damaged == 0,
+        "damaged blocks: {damaged}; delete their files and rebuild them as shown above"
+    );
+    anyhow::ensure!(total.wrong == 0, "{} stored values disagree with their successors", total.wrong);
+    Ok(())
+}
+
+/// The slices whose files are in `dir`, in build order.
+///
+/// # Errors
+/// No directory, no slice files, or a file that is not a slice's.
+fn slice_files(dir: &Path) -> anyhow::Result<Vec<Slice>> {
     let mut found = Vec::new();
     let entries =
-        std::fs::read_dir(&dir).with_context(|| format!("no endgame database in {}", dir.display()))?;
+        std::fs::read_dir(dir).with_context(|| format!("no endgame database in {}", dir.display()))?;
     for entry in entries {
         let path = entry.with_context(|| format!("cannot list {}", dir.display()))?.path();
         if path.extension().is_some_and(|extension| extension == "egdb") {
@@ -236,42 +268,73 @@ pub fn verify(variant: Variant, root: &Path, threads: usize, out: &mut impl Writ
             found.push(slice);
         }
     }
-    let pieces = found
-        .iter()
-        .map(|slice| slice.pieces())
-        .max()
-        .with_context(|| format!("no slice files in {}", dir.display()))?;
-    let database = Database::open(variant, root, pieces);
-    let order = Slice::all(&database.variant().rules().geometry, pieces);
-    found.sort_by_key(|slice| order.iter().position(|other| other == slice));
+    found.sort();
+    anyhow::ensure!(!found.is_empty(), "no slice files in {}", dir.display());
+    Ok(found)
+}
+
+/// Checks the blocks of `slices`' files against their checksums, printing each damaged
+/// block, each file without checksums, and a summary; the number of damaged blocks.
+///
+/// # Errors
+/// A file is refused, or `out` cannot be written.
+fn check_files(database: &Database, slices: &[Slice], out: &mut impl Write) -> anyhow::Result<usize> {
+    let (mut damaged, mut unchecked) = (0, 0);
+    for &slice in slices {
+        let check = check_file(database, slice)?;
+        if !check.checksums {
+            unchecked += 1;
+            writeln!(
+                out,
+                "{}: unchecked: an old file (format version {}) without block checksums; to rebuild it, delete it and run `{}`",
+                database.path(slice).display(),
+                file::VERSION_1,
+                database.rebuild_command(slice)
+            )?;
+        }
+        for error in &check.damaged {
+            writeln!(out, "damaged: {error}")?;
+        }
+        if !check.damaged.is_empty() {
+            writeln!(out, "  to rebuild it, delete it and run `{}`", database.rebuild_command(slice))?;
+        }
+        damaged += check.damaged.len();
+    }
+    writeln!(
+        out,
+        "block checksums: {} files, {} checked, {damaged} damaged blocks, {unchecked} old files unchecked",
+        slices.len(),
+        slices.len() - unchecked
+    )?;
+    Ok(damaged)
+}
+
+/// Checks the stored values of `slices`, in build order, against their successors',
+/// printing each slice's count; the counts in all.
+///
+/// # Errors
+/// A file is missing or refused, or `out` cannot be written.
+fn check_values(
+    database: &Database,
+    slices: &[Slice],
+    threads: usize,
+    out: &mut impl Write,
+) -> anyhow::Result<Check> {
+    let order = Slice::all(&database.variant().rules().geometry, database.pieces());
+    let mut slices = slices.to_vec();
+    slices.sort_by_key(|slice| order.iter().position(|other| other == slice));
     let mut total = Check::default();
-    for &slice in &found {
-        let check = verify_slice(&database, slice, threads)?;
+    for slice in slices {
+        let check = verify_slice(database, slice, threads)?;
         writeln!(
             out,
-            "{slice}: {} positions checked, {} with a capture pending, {} unused indices, {} wrong",
-            check.checked, check.captures, check.unused, check.wrong
+            "{slice}: {} positions checked, {} with a capture pending, {} unused indices, {} unknown, {} wrong",
+            check.checked, check.captures, check.unused, check.unknown, check.wrong
         )?;
         if let Some(wrong) = &check.first_wrong {
             writeln!(out, "  first wrong: {wrong}")?;
         }
-        total.checked += check.checked;
-        total.captures += check.captures;
-        total.unused += check.unused;
-        total.wrong += check.wrong;
+        total.add(check);
     }
-    writeln!(
-        out,
-        "{} slices of {} in {}: {} positions checked against their successors, {} wrong ({} with a capture pending, {} unused indices), {:.1} s",
-        found.len(),
-        database.variant(),
-        database.dir().display(),
-        total.checked,
-        total.wrong,
-        total.captures,
-        total.unused,
-        started.elapsed().as_secs_f64()
-    )?;
-    anyhow::ensure!(total.wrong == 0, "{} stored values disagree with their successors", total.wrong);
-    Ok(())
+    Ok(total)
 }
