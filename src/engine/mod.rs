@@ -31,7 +31,7 @@ use crate::search::{Knowledge, SearchControl, Searcher};
 
 pub use crate::search::network::Network;
 pub use crate::search::network::file::NetworkError;
-pub use crate::search::{Clock, Info, Limits, Score, SearchResult};
+pub use crate::search::{Clock, Info, LimitError, Limits, MAX_DEPTH, MAX_SECONDS, Score, SearchResult};
 pub use options::{
     DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_TABLE_MIB, MAX_THREADS,
     OptionError, Options, OptionsBuilder, parse_move_overhead_ms, parse_multipv, parse_table_mib,

@@ -17,6 +17,6 @@ mod time;
 mod tt;
 mod value;
 
-pub use limits::{Clock, Limits};
+pub use limits::{Clock, LimitError, Limits, MAX_DEPTH, MAX_SECONDS};
 pub use score::Score;
 pub use searcher::{Info, Knowledge, SearchControl, SearchResult, Searcher, Settings};

@@ -18,9 +18,8 @@ use crate::egdb::Database;
 use crate::rules::{Game, Move};
 
 use super::alphabeta::Worker;
-use super::limits::Limits;
+use super::limits::{Limits, MAX_DEPTH};
 use super::network::Network;
-use super::ordering::MAX_PLY;
 use super::score::Score;
 use super::thread_state::ThreadState;
 use super::threads::{InProgress, Line, Shared};
@@ -280,8 +279,7 @@ fn iterate(
     let root_moves = root.legal_moves();
     let mut best: Vec<Line> = Vec::new();
     let mut completed = 0;
-    let max_depth =
-        limits.depth.map_or(MAX_PLY as i32 - 8, |depth| depth.clamp(1, MAX_PLY as u32 - 8) as i32);
+    let max_depth = limits.depth.map_or(MAX_DEPTH as i32, |depth| depth.clamp(1, MAX_DEPTH) as i32);
     let lines = multipv.min(root_moves.len());
     for depth in first_depth..=max_depth {
         if root_moves.is_empty() {

@@ -1,8 +1,9 @@
 //! The engine through its library API: the search in every rule set and the built-in
-//! evaluations.
+//! evaluations, and the limits and options a caller may give.
 
 #[path = "../common/mod.rs"]
 mod common;
 
 mod evaluation;
+mod limits;
 mod search;
