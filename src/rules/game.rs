@@ -196,11 +196,11 @@ impl Game {
     /// such a referee cannot confirm is scored as a loss, so a protocol announcing the
     /// game's end claims this result and otherwise plays on.
     ///
-    /// Wins (no legal move), repetitions and move-limit draws are the same in both
-    /// readings for every rule set pydraughts plays; pydraughts' own extra draws (Russian
-    /// and Brazilian clauses the federation texts lack) are not claimed, as the
-    /// federation's rules do not end the game there. `RULES.md#pydraughts` lists the
-    /// differences.
+    /// Wins (no legal move), repetitions and move-limit draws are results in pydraughts'
+    /// reading too, for every rule set it plays (its Brazilian move limit is the shorter
+    /// Russian one); pydraughts' own extra draws (Russian clauses the federation's rules
+    /// lack) are not claimed, as those rules do not end the game there.
+    /// `RULES.md#where-pydraughts-differs` lists the differences.
     ///
     /// ```
     /// use crownhead::rules::{Game, Outcome, Position, Reason, Variant};
