@@ -4,8 +4,10 @@
 //! `Game::result` and pydraughts' `Board.winner()` compared at every ply. Where they
 //! differ, the difference must be one of [`Difference`], each a rule crownhead and
 //! pydraughts read differently and `RULES.md#where-pydraughts-differs` documents; any other
-//! disagreement fails with the game, the ply and both verdicts. The positions of that
-//! section are played here too, one test each. See `tests/rules/draws_pydraughts.py`.
+//! disagreement fails with the game, the ply and both verdicts. At every ply, too,
+//! `Game::claimable_result` (what DXP announces) must be pydraughts' verdict whenever it
+//! gives one. The positions of that section are played here, one test each. See
+//! `tests/rules/draws_pydraughts.py`.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -57,9 +59,9 @@ impl Verdict {
     }
 }
 
-/// A rule crownhead (the federation's rules, `/work/shared`'s decisions) and pydraughts
-/// read differently: each explains the disagreements it names, and has an entry in
-/// `RULES.md#where-pydraughts-differs`.
+/// A rule crownhead (the federation's rules as the project decided them, `RULES.md#draws`)
+/// and pydraughts read differently: each explains the disagreements it names, and has an
+/// entry in `RULES.md#where-pydraughts-differs`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Difference {
     /// International: pydraughts counts the 16- and 5-move lone-king rules in king moves
@@ -306,6 +308,8 @@ fn pydraughts_verdicts(games: &[Game], name: &str) -> Vec<String> {
 struct Tally {
     games: usize,
     plies: usize,
+    /// Plies where `Game::claimable_result` gives a result (which pydraughts must confirm).
+    claims: usize,
     /// Plies where both find the game over, by crownhead's reason.
     agreed: BTreeMap<String, usize>,
     differences: BTreeMap<Difference, usize>,
@@ -337,6 +341,18 @@ fn compare(game: &Game, verdicts: &str, tally: &mut Tally) {
     tally.games += 1;
     walk(game, verdicts, |ply, replay| {
         tally.plies += 1;
+        // What DXP claims, pydraughts must confirm.
+        let claim = replay.claimable_result();
+        if claim.is_some() && Verdict::ours(claim) != ply.theirs {
+            tally.unexplained.push(format!(
+                "{} from {}, ply {}: claimable {claim:?}, pydraughts {:?}",
+                ply.position.variant(),
+                game.start().to_fen(),
+                replay.moves().len(),
+                ply.theirs
+            ));
+        }
+        tally.claims += usize::from(claim.is_some());
         if Verdict::ours(ply.ours) == ply.theirs {
             if let Some(result) = ply.ours {
                 *tally.agreed.entry(result.reason.to_string()).or_default() += 1;
@@ -391,8 +407,8 @@ fn report(seed: u64, tallies: &[(Variant, Tally)]) {
     let mut unexplained = Vec::new();
     for (variant, tally) in tallies {
         println!(
-            "{variant}: {} games, {} plies compared; over in both {:?}; disagreements {:?}",
-            tally.games, tally.plies, tally.agreed, tally.differences
+            "{variant}: {} games, {} plies compared; over in both {:?}; claimable {}; disagreements {:?}",
+            tally.games, tally.plies, tally.agreed, tally.claims, tally.differences
         );
         unexplained.extend(tally.unexplained.iter().cloned());
     }
