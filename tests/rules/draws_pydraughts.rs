@@ -1,6 +1,7 @@
 //! Game results against pydraughts 0.6.7, whose rules lidraughts-bot and DXP referees
-//! judge by: games played to their end (random games from the start, and from king-rich
-//! positions where the move-limit and lone-king counts run out), with crownhead's
+//! judge by: games played to their end (random games from the start and from king-rich
+//! positions where the move-limit and lone-king counts run out, and engine games at 300
+//! nodes a move), played on past crownhead's first draw, with crownhead's
 //! `Game::result` and pydraughts' `Board.winner()` compared at every ply. Where they
 //! differ, the difference must be one of [`Difference`], each a rule crownhead and
 //! pydraughts read differently and `RULES.md#where-pydraughts-differs` documents; any other
@@ -14,6 +15,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crownhead::engine::{Engine, Limits, Options};
 use crownhead::rules::{
     Bitboard, Color, Game, GameResult, Move, Outcome, Position, Reason, Variant, capture_paths,
 };
@@ -237,9 +239,9 @@ fn random_move(position: &Position, random: &mut Random) -> Option<Move> {
 /// side that plays on.
 const PLAY_ON: usize = 20;
 
-/// A random game from `start`, to a win, to `PLAY_ON` plies past crownhead's first draw,
-/// or to `max_plies`.
-fn random_game(start: Position, random: &mut Random, max_plies: usize) -> Game {
+/// A game from `start` with the moves `choose` gives, to a win, to `PLAY_ON` plies past
+/// crownhead's first draw, or to `max_plies`.
+fn play_out(start: Position, max_plies: usize, mut choose: impl FnMut(&Game) -> Option<Move>) -> Game {
     let mut game = Game::new(start);
     let mut drawn_at = None;
     while game.moves().len() < max_plies {
@@ -253,10 +255,30 @@ fn random_game(start: Position, random: &mut Random, max_plies: usize) -> Game {
             }
             None => {}
         }
-        let Some(mv) = random_move(game.position(), random) else { break };
+        let Some(mv) = choose(&game) else { break };
         game.play(mv).expect("a legal move");
     }
     game
+}
+
+/// A random game from `start` (see [`random_move`]).
+fn random_game(start: Position, random: &mut Random, max_plies: usize) -> Game {
+    play_out(start, max_plies, |game| random_move(game.position(), random))
+}
+
+/// A game from the start position: 2 to 7 random plies, then crownhead's engine at 300
+/// nodes a move on both sides, which converts, defends and heads for the endings where
+/// the lone-king and move-limit counts decide.
+fn engine_game(variant: Variant, random: &mut Random, engine: &mut Engine) -> Game {
+    let opening = 2 + random.below(6);
+    engine.new_game();
+    play_out(Position::start(variant), 400, |game| {
+        if game.moves().len() < opening {
+            random_move(game.position(), random)
+        } else {
+            engine.think(game, &Limits::nodes(300)).best_move
+        }
+    })
 }
 
 /// A move's squares in the rule set's numbering: the start, then every landing square.
@@ -375,21 +397,32 @@ fn compare(game: &Game, verdicts: &str, tally: &mut Tally) {
     });
 }
 
-/// Plays `from_start` random games from the start position and `king_rich` from random
-/// king-rich positions in each rule set, seeded by `seed`, and compares every ply.
-fn compare_sample(seed: u64, from_start: usize, king_rich_games: usize) -> Vec<(Variant, Tally)> {
+/// How many games of each kind a sample plays in each rule set.
+struct Sample {
+    /// Random games from the start position.
+    from_start: usize,
+    /// Random games from random king-rich positions.
+    king_rich: usize,
+    /// Engine games from the start position.
+    engine: usize,
+}
+
+/// Plays `sample`'s games in each rule set, seeded by `seed`, and compares every ply.
+fn compare_sample(seed: u64, sample: &Sample) -> Vec<(Variant, Tally)> {
     std::thread::scope(|scope| {
         let runs: Vec<_> = (VARIANTS.into_iter().enumerate())
             .map(|(index, (variant, name))| {
                 scope.spawn(move || {
                     let mut random = Random(seed.wrapping_mul(31).wrapping_add(index as u64));
-                    let mut games: Vec<Game> = (0..from_start)
+                    let mut games: Vec<Game> = (0..sample.from_start)
                         .map(|_| random_game(Position::start(variant), &mut random, 300))
                         .collect();
-                    games.extend((0..king_rich_games).map(|_| {
+                    games.extend((0..sample.king_rich).map(|_| {
                         let start = king_rich(variant, &mut random);
                         random_game(start, &mut random, 200)
                     }));
+                    let mut engine = Engine::new(Options { table_mib: 1, threads: 1, ..Options::default() });
+                    games.extend((0..sample.engine).map(|_| engine_game(variant, &mut random, &mut engine)));
                     let mut tally = Tally::default();
                     for (game, verdicts) in games.iter().zip(pydraughts_verdicts(&games, name)) {
                         compare(game, &verdicts, &mut tally);
@@ -423,7 +456,7 @@ fn report(seed: u64, tallies: &[(Variant, Tally)]) {
 #[test]
 fn results_agree_with_pydraughts_but_for_named_differences() {
     let seed = 36;
-    let tallies = compare_sample(seed, 3, 60);
+    let tallies = compare_sample(seed, &Sample { from_start: 3, king_rich: 60, engine: 2 });
     report(seed, &tallies);
 }
 
@@ -436,7 +469,7 @@ fn results_agree_with_pydraughts_long_run() {
         SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |elapsed| elapsed.as_secs())
     });
     println!("seed {seed}");
-    let tallies = compare_sample(seed, 40, 1500);
+    let tallies = compare_sample(seed, &Sample { from_start: 40, king_rich: 1500, engine: 40 });
     report(seed, &tallies);
 }
 
