@@ -249,7 +249,8 @@ pub fn resets_move_limit(position: &Position, mv: &Move) -> bool {
 }
 
 /// Whether `mv`, played in `position`, captures or moves a man: what ends a run of
-/// king moves.
+/// king moves. The search asks it at every node (through [`resets_move_limit`]).
+#[inline]
 fn is_man_move_or_capture(position: &Position, mv: &Move) -> bool {
     mv.is_capture() || position.men(position.side_to_move()).contains(mv.from())
 }
