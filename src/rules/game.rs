@@ -162,6 +162,9 @@ impl Game {
     }
 
     /// The result, if the game is over by the rules.
+    ///
+    /// These are the federation's rules (`RULES.md#draws`); a protocol that announces the
+    /// result to a referee claims [`Game::claimable_result`] instead.
     pub fn result(&self) -> Option<GameResult> {
         let position = self.position();
         if position.legal_moves().is_empty() {
@@ -185,17 +188,71 @@ impl Game {
             _ => None,
         }
     }
+
+    /// The result a referee that judges draws by pydraughts' rules (as lidraughts-bot and
+    /// DXP referees built on pydraughts do) confirms too: [`Game::result`], except that a
+    /// lone-king draw is given only once the rule's count has also run since a man last
+    /// moved or a piece was last captured, as pydraughts counts it. A draw claimed that
+    /// such a referee cannot confirm is scored as a loss, so a protocol announcing the
+    /// game's end claims this result and otherwise plays on.
+    ///
+    /// Wins (no legal move), repetitions and move-limit draws are results in pydraughts'
+    /// reading too, for every rule set it plays (its Brazilian move limit is the shorter
+    /// Russian one); pydraughts' own extra draws (Russian clauses the federation's rules
+    /// lack) are not claimed, as those rules do not end the game there.
+    /// `RULES.md#where-pydraughts-differs` lists the differences.
+    ///
+    /// ```
+    /// use crownhead::rules::{Game, Outcome, Position, Reason, Variant};
+    ///
+    /// // International: White's king and man against Black's lone king; White to move.
+    /// let mut game = Game::new(Position::from_fen(Variant::International, "W:WK6,41:BK3")?);
+    /// // The man moves once, then only kings move: five moves (10 plies) in all.
+    /// for text in ["41-36", "3-9", "6-1", "9-14", "1-45", "14-20", "45-50", "20-25", "50-6", "25-20"] {
+    ///     game.play_text(text)?;
+    /// }
+    /// // Held for 5 moves since the material arose: a draw by the federation's rule...
+    /// assert_eq!(game.result().map(|result| result.reason), Some(Reason::LoneKing));
+    /// // ...but only 9 plies without a man move: pydraughts does not see a draw yet.
+    /// assert_eq!(game.claimable_result(), None);
+    /// game.play_text("6-1")?;
+    /// assert_eq!(game.claimable_result().map(|result| result.outcome), Some(Outcome::Draw));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn claimable_result(&self) -> Option<GameResult> {
+        let result = self.result()?;
+        let confirmed = match result.reason {
+            Reason::NoMoves | Reason::Repetition | Reason::MoveLimit => true,
+            Reason::LoneKing => lone_king_rule(self.position())
+                .is_some_and(|rule| self.plies_since_man_move_or_capture() >= usize::from(rule.plies)),
+        };
+        confirmed.then_some(result)
+    }
+
+    /// Half-moves since a man last moved or a piece was last captured (or since the
+    /// start): pydraughts' count of consecutive king moves.
+    fn plies_since_man_move_or_capture(&self) -> usize {
+        (self.positions.iter().zip(&self.moves).rev())
+            .take_while(|(position, mv)| !is_man_move_or_capture(position, mv))
+            .count()
+    }
 }
 
 /// Whether playing `mv` in `position` starts the move-limit counter again: a capture,
 /// and a man move or a crowning depending on the rule set.
 pub fn resets_move_limit(position: &Position, mv: &Move) -> bool {
     let reset = position.rules().draws.move_limit.map_or(CounterReset::ManMoveOrCapture, |limit| limit.reset);
-    mv.is_capture()
-        || match reset {
-            CounterReset::ManMoveOrCapture => position.men(position.side_to_move()).contains(mv.from()),
-            CounterReset::CaptureOrCrowning => mv.crowns(),
-        }
+    match reset {
+        CounterReset::ManMoveOrCapture => is_man_move_or_capture(position, mv),
+        CounterReset::CaptureOrCrowning => mv.is_capture() || mv.crowns(),
+    }
+}
+
+/// Whether `mv`, played in `position`, captures or moves a man: what ends a run of
+/// king moves. The search asks it at every node (through [`resets_move_limit`]).
+#[inline]
+fn is_man_move_or_capture(position: &Position, mv: &Move) -> bool {
+    mv.is_capture() || position.men(position.side_to_move()).contains(mv.from())
 }
 
 /// The lone-king rule that applies to `position`'s material, if any.

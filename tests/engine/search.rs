@@ -297,3 +297,21 @@ fn multipv_lists_distinct_moves_best_first() {
     assert_eq!(result.best_move, Some(last_depth_lines[0].2));
     assert_eq!(result.pv.first(), result.best_move.as_ref());
 }
+
+#[test]
+fn a_game_drawn_by_the_rules_still_gets_a_move() {
+    // DXP plays on where the FMJD rule draws but pydraughts' reading does not yet
+    // (`Game::claimable_result`): here a lone king held 5 moves since the material arose,
+    // 4 since the man moved. The search must still give a legal move.
+    let start = Position::from_fen(Variant::International, "W:WK6,41:BK3").expect("a valid FEN");
+    let mut game = Game::new(start);
+    for text in ["41-36", "3-9", "6-1", "9-14", "1-45", "14-20", "45-50", "20-25", "50-6", "25-20"] {
+        game.play_text(text).expect("legal");
+    }
+    assert_eq!(game.result().map(|result| result.outcome), Some(Outcome::Draw));
+    let mut engine = engine(1, 1);
+    for limits in [Limits::depth(6), Limits::move_time(std::time::Duration::from_millis(20))] {
+        let best = search(&mut engine, &game, limits).best_move.expect("a move in a drawn game");
+        assert!(game.position().legal_moves().contains(&best));
+    }
+}

@@ -9,6 +9,8 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use crownhead::rules::{Color, Game, Move, Outcome, Piece, Position, Reason, Role, Variant};
+
 /// A follower process listening on a free loopback port.
 struct Follower {
     child: Child,
@@ -194,4 +196,161 @@ fn back_request_takes_the_game_back() {
     let answers = exchange(&follower.address, request, Duration::from_millis(400));
     assert!(answers.first().is_some_and(|answer| answer.starts_with('A')), "{answers:?}");
     assert_eq!(answers.get(1).map(String::as_str), Some("K1"), "{answers:?}");
+}
+
+/// A scripted DXP peer on one connection: it keeps the game in a `Game` of its own.
+struct ScriptedPeer {
+    stream: TcpStream,
+    game: Game,
+}
+
+impl ScriptedPeer {
+    /// Connects to `follower` and requests a game from `fen` (International) with the
+    /// follower playing Black; the follower's GAMEACC must accept it.
+    fn request(follower: &Follower, fen: &str) -> ScriptedPeer {
+        let start = Position::from_fen(Variant::International, fen).expect("a FEN");
+        let stream = TcpStream::connect(&follower.address).expect("the follower accepts");
+        stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+        let mut peer = ScriptedPeer { stream, game: Game::new(start) };
+        let side = if start.side_to_move() == Color::White { 'W' } else { 'Z' };
+        peer.send(&format!("R01{:<32}Z000000B{side}{}", "tester", dxp_board(&start)));
+        let answer = peer.receive();
+        assert!(answer.starts_with('A') && answer.ends_with('0'), "{answer}");
+        peer
+    }
+
+    fn send(&mut self, message: &str) {
+        self.stream.write_all(format!("{message}\0").as_bytes()).expect("send");
+    }
+
+    /// The next message, without its NUL.
+    fn receive(&mut self) -> String {
+        let mut bytes = Vec::new();
+        let mut byte = [0u8];
+        while self.stream.read_exact(&mut byte).is_ok() && byte[0] != 0 {
+            bytes.push(byte[0]);
+        }
+        String::from_utf8(bytes).expect("ASCII")
+    }
+
+    /// Receives crownhead's message on its turn: a MOVE, which is played, or anything
+    /// else, which is returned.
+    fn their_turn(&mut self) -> Option<String> {
+        let message = self.receive();
+        let Some(squares) = message.strip_prefix('M') else { return Some(message) };
+        let number = |at: usize| squares[at..at + 2].parse::<u8>().expect("a square number");
+        let (from, to, count) = (number(4), number(6), number(8));
+        let mut captured: Vec<u8> = (0..usize::from(count)).map(|index| number(10 + 2 * index)).collect();
+        captured.sort_unstable();
+        let position = *self.game.position();
+        let rules = position.rules();
+        let mv = (position.legal_moves().into_iter())
+            .find(|mv| {
+                let mut theirs: Vec<u8> = mv.captured().map(|square| rules.square_number(square)).collect();
+                theirs.sort_unstable();
+                (rules.square_number(mv.from()), rules.square_number(mv.to()), theirs)
+                    == (from, to, captured.clone())
+            })
+            .unwrap_or_else(|| panic!("crownhead's {message} is not legal in {}", position.to_fen()));
+        self.game.play(mv).expect("legal");
+        None
+    }
+
+    /// Plays and sends a quiet move that leaves crownhead no capture and repeats no
+    /// position: a man's if `man`, else a king's, onto the board's edge where it can.
+    fn our_turn(&mut self, man: bool) {
+        let position = *self.game.position();
+        let rules = position.rules();
+        let edge = |square| {
+            let number = rules.square_number(square);
+            number <= 5 || number > 45 || number % 10 == 5 || number % 10 == 6
+        };
+        let candidates: Vec<Move> = (position.legal_moves().into_iter())
+            .filter(|mv| {
+                let next = position.play(mv);
+                position.men(position.side_to_move()).contains(mv.from()) == man
+                    && next.legal_moves().first().is_none_or(|reply| !reply.is_capture())
+                    && !self.game.positions().contains(&next)
+            })
+            .collect();
+        let mv = *candidates
+            .iter()
+            .find(|mv| edge(mv.to()))
+            .or(candidates.first())
+            .unwrap_or_else(|| panic!("no safe move in {}", position.to_fen()));
+        self.send(&format!(
+            "M0000{:02}{:02}00",
+            rules.square_number(mv.from()),
+            rules.square_number(mv.to())
+        ));
+        self.game.play(mv).expect("legal");
+    }
+}
+
+/// A 10x10 position as GAMEREQ carries it: 50 letters in square order.
+fn dxp_board(position: &Position) -> String {
+    let rules = position.rules();
+    (1..=50)
+        .map(|number| {
+            let square = rules.square_from_number(number).expect("a square");
+            match position.piece_at(square) {
+                None => 'e',
+                Some(Piece { color: Color::White, role: Role::Man }) => 'w',
+                Some(Piece { color: Color::White, role: Role::King }) => 'W',
+                Some(Piece { color: Color::Black, role: Role::Man }) => 'z',
+                Some(Piece { color: Color::Black, role: Role::King }) => 'Z',
+            }
+        })
+        .collect()
+}
+
+/// crownhead (Black) holds a lone king against the tester's king and man, Black to move
+/// first; the tester moves its man on its move `man_move` (if any), kings otherwise.
+/// Returns what crownhead sent on each of its turns until its GAMEEND, and the game.
+fn hold_lone_king(fen: &str, man_move: Option<usize>) -> (Vec<String>, Game) {
+    let follower = Follower::start("international");
+    let mut peer = ScriptedPeer::request(&follower, fen);
+    let mut sent = Vec::new();
+    for turn in 0..12 {
+        match peer.their_turn() {
+            None => sent.push("MOVE".to_string()),
+            Some(message) => {
+                sent.push(message);
+                return (sent, peer.game);
+            }
+        }
+        peer.our_turn(man_move == Some(turn));
+    }
+    panic!("no GAMEEND in 12 turns: {sent:?}");
+}
+
+#[test]
+fn a_lone_king_draw_pydraughts_would_not_confirm_is_played_on() {
+    // The man moves on the tester's first move: after 10 plies the lone king has held 5
+    // moves since the material arose (a draw by the FMJD rule) but only 4 since the man
+    // moved (pydraughts' count), so crownhead moves; two plies later both agree and it
+    // sends GAMEEND, reason 2 (draw).
+    let (sent, game) = hold_lone_king("B:WK6,41:BK3", Some(0));
+    assert_eq!(sent.len(), 7, "{sent:?}");
+    assert!(sent[..6].iter().all(|message| message == "MOVE"), "{sent:?}");
+    assert_eq!(sent[6], "E20");
+    assert_eq!(game.moves().len(), 12);
+    let mut ten = Game::new(*game.start());
+    game.moves()[..10].iter().for_each(|&mv| ten.play(mv).expect("legal"));
+    assert_eq!(ten.result().map(|result| result.reason), Some(Reason::LoneKing), "drawn by the FMJD rule");
+    assert_eq!(ten.claimable_result(), None);
+}
+
+#[test]
+fn a_lone_king_draw_both_readings_give_is_claimed() {
+    // The man stands on the edge and never moves: after 10 plies both counts have run.
+    let (sent, game) = hold_lone_king("B:WK6,36:BK3", None);
+    assert_eq!(sent.len(), 6, "{sent:?}");
+    assert!(sent[..5].iter().all(|message| message == "MOVE"), "{sent:?}");
+    assert_eq!(sent[5], "E20");
+    assert_eq!(game.moves().len(), 10);
+    assert_eq!(
+        game.claimable_result().map(|result| (result.outcome, result.reason)),
+        Some((Outcome::Draw, Reason::LoneKing))
+    );
 }

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod draws_pydraughts;
 mod notation;
 mod pdn;
 mod pdn_pydraughts;

@@ -166,12 +166,15 @@ impl Table {
         Limits { clock: Some(Clock { time, increment: 0.0, moves_to_go }), ..Limits::default() }
     }
 
-    /// On this side's turn: the game's end if it is over, else a move.
+    /// On this side's turn: the game's end if it is over and a referee judging by
+    /// pydraughts' rules would confirm it ([`Game::claimable_result`]), else a move: a
+    /// draw only the federation's rules give is played on, for the peer or the referee
+    /// to end.
     fn take_turn(&mut self, connection: &mut Connection, engine: &mut Engine) -> Result<(), DxpError> {
         if !self.our_turn() {
             return Ok(());
         }
-        if let Some(result) = self.game.result() {
+        if let Some(result) = self.game.claimable_result() {
             self.end_sent = true;
             let reason = GameEndReason::telling(result.outcome, self.ours);
             return Ok(connection.send(&Message::GameEnd { reason, stop: self.stop })?);
