@@ -14,13 +14,15 @@
 //! to a game request, a game's end.
 
 mod connection;
+#[cfg(test)]
+mod fuzz;
 mod message;
 
 use std::io::{self, Write};
 use std::net::{TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
-use connection::{Connection, Received};
+use connection::{Connection, Received, closed_by_peer};
 pub(crate) use message::{BackAcceptCode, GameAcceptCode, GameEndReason, Message, MessageError};
 
 use super::board::{Encoding, Letters, parse_squares, write_squares};
@@ -29,6 +31,9 @@ use crate::rules::{Color, Game, Move, Outcome, Position, Variant};
 
 /// The DXP port.
 pub const DEFAULT_PORT: u16 = 27531;
+
+/// The wait after a failed accept before the next.
+const ACCEPT_RETRY: Duration = Duration::from_millis(100);
 
 /// Thinking time per move when a game request gives no time.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
@@ -309,8 +314,8 @@ struct Session<'a> {
 }
 
 impl<'a> Session<'a> {
-    fn new(stream: TcpStream, options: &'a Options, role: Role) -> Session<'a> {
-        Session { connection: Connection::new(stream), options, role, table: None }
+    fn new(connection: Connection, options: &'a Options, role: Role) -> Session<'a> {
+        Session { connection, options, role, table: None }
     }
 
     /// The receive loop: takes this side's turn, then handles messages until one ends a
@@ -351,6 +356,7 @@ impl<'a> Session<'a> {
                 } else {
                     match start_position(self.options.variant, position) {
                         Some(start) => {
+                            engine.prepare();
                             engine.new_game();
                             self.table =
                                 Some(Table::new(start, follower, self.options, minutes, moves, false));
@@ -440,25 +446,33 @@ pub fn listen(address: &str, options: &Options, out: &mut impl Write) -> Result<
             Ok(stream) => {
                 let options = options.clone();
                 std::thread::spawn(move || {
-                    if let Err(error) = serve(stream, &options) {
+                    if let Err(error) = serve(Connection::new(stream), &options) {
                         log::warn!("dxp connection ended: {error}");
                     }
                 });
             }
-            Err(error) => log::warn!("dxp accept failed: {error}"),
+            Err(error) => {
+                log::warn!("dxp accept failed: {error}");
+                // Out of file descriptors, say: the next accept would fail at once too.
+                std::thread::sleep(ACCEPT_RETRY);
+            }
         }
     }
     Ok(())
 }
 
-/// Serves one connection as a follower until the peer closes it or asks to stop.
-fn serve(stream: TcpStream, options: &Options) -> Result<(), DxpError> {
-    let mut session = Session::new(stream, options, Role::Follower);
-    let mut engine = Engine::new(options.engine.clone());
+/// Serves one connection as a follower until the peer closes it (also while an answer
+/// is being sent) or asks to stop. The engine's table is made at the first game
+/// accepted: a connection that plays none costs none.
+fn serve(connection: Connection, options: &Options) -> Result<(), DxpError> {
+    let mut session = Session::new(connection, options, Role::Follower);
+    let mut engine = Engine::unprepared(options.engine.clone());
     loop {
-        match session.next_event(&mut engine)? {
-            Event::Closed | Event::Ended { stop: true, .. } => return Ok(()),
-            Event::Ended { .. } | Event::Answer { .. } => {}
+        match session.next_event(&mut engine) {
+            Ok(Event::Closed | Event::Ended { stop: true, .. }) => return Ok(()),
+            Ok(Event::Ended { .. } | Event::Answer { .. }) => {}
+            Err(DxpError::Io(error)) if closed_by_peer(&error) => return Ok(()),
+            Err(error) => return Err(error),
         }
     }
 }
@@ -479,7 +493,7 @@ fn start_position(variant: Variant, requested: Option<(Color, String)>) -> Optio
 /// # Errors
 /// The connection fails, closes mid-game, or a game is refused.
 pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> Result<(), DxpError> {
-    let mut session = Session::new(TcpStream::connect(address)?, options, Role::Initiator);
+    let mut session = Session::new(Connection::new(TcpStream::connect(address)?), options, Role::Initiator);
     let mut engine = Engine::new(options.engine.clone());
     let variant = options.variant;
     for index in 0..options.games {
