@@ -108,6 +108,32 @@ impl Connection {
         }
     }
 
+    /// Whether the peer has closed the connection, waiting up to `wait` to hear, without
+    /// reading a message: what has come stays for [`Connection::receive`].
+    ///
+    /// # Errors
+    /// Reading the socket failed.
+    pub fn hung_up(&mut self, wait: Duration) -> io::Result<bool> {
+        self.stream.set_read_timeout(Some(wait))?;
+        let mut byte = [0u8; 1];
+        let peeked = self.stream.peek(&mut byte);
+        self.stream.set_read_timeout(None)?;
+        match peeked {
+            Ok(0) => Ok(true),
+            Ok(_) => {
+                // Bytes wait to be read: no news of a close before they are.
+                std::thread::sleep(wait);
+                Ok(false)
+            }
+            Err(error) if matches!(error.kind(), io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut) => {
+                Ok(false)
+            }
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => Ok(false),
+            Err(error) if closed_by_peer(&error) => Ok(true),
+            Err(error) => Err(error),
+        }
+    }
+
     /// Sends `message`, at least the connection's pace after the previous one.
     ///
     /// # Errors

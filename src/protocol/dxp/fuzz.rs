@@ -52,6 +52,8 @@ struct Peer {
     stream: TcpStream,
     follower: JoinHandle<Result<(), DxpError>>,
     received: Vec<u8>,
+    /// The follower's MOVEs read: the fuzz reaching the search.
+    moves: usize,
 }
 
 impl Peer {
@@ -61,7 +63,7 @@ impl Peer {
         let options = options.clone();
         let follower = std::thread::spawn(move || serve(Connection::unpaced(served), &options));
         stream.set_read_timeout(Some(PATIENCE)).expect("a timeout");
-        Peer { stream, follower, received: Vec::new() }
+        Peer { stream, follower, received: Vec::new(), moves: 0 }
     }
 
     fn send(&mut self, bytes: &[u8], context: &str) {
@@ -73,6 +75,7 @@ impl Peer {
         loop {
             if let Some(end) = self.received.iter().position(|&byte| byte == 0) {
                 let message: Vec<u8> = self.received.drain(..=end).take(end).collect();
+                self.moves += usize::from(message.starts_with(b"M"));
                 return String::from_utf8(message).expect("the follower writes ASCII");
             }
             let mut chunk = [0u8; 4096];
@@ -85,19 +88,33 @@ impl Peer {
         }
     }
 
-    /// Waits for the follower to end without an error, after closing the connection
-    /// if `hang_up` (else the follower is to close it).
-    fn close(self, hang_up: bool, context: &str) {
+    /// Waits for the follower to end without an error, after closing this side of the
+    /// connection if `hang_up` (else the follower is to close it), reading what it sent
+    /// to the end; the MOVEs read.
+    fn close(mut self, hang_up: bool, context: &str) -> usize {
         if hang_up {
-            let _ = self.stream.shutdown(Shutdown::Both);
+            let _ = self.stream.shutdown(Shutdown::Write);
         }
+        loop {
+            let mut chunk = [0u8; 4096];
+            match self.stream.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(count) => self.received.extend_from_slice(&chunk[..count]),
+                Err(error) if error.kind() == ErrorKind::Interrupted => {}
+                // The follower closed with input unread.
+                Err(error) if error.kind() == ErrorKind::ConnectionReset => break,
+                Err(error) => panic!("{context}: the follower did not close the connection: {error}"),
+            }
+        }
+        let moves = self.received.split(|&byte| byte == 0).filter(|message| message.starts_with(b"M"));
+        self.moves += moves.count();
         let started = Instant::now();
         while !self.follower.is_finished() {
             assert!(started.elapsed() < PATIENCE, "{context}: the follower did not end");
             std::thread::sleep(Duration::from_millis(1));
         }
         match self.follower.join() {
-            Ok(Ok(())) => {}
+            Ok(Ok(())) => self.moves,
             Ok(Err(error)) => panic!("{context}: the follower failed: {error}"),
             Err(_) => panic!("{context}: the follower panicked"),
         }
@@ -206,7 +223,7 @@ fn the_follower_survives_20000_fuzzed_messages() {
     };
     let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
     let mut peer = Peer::connect(&listener, &options);
-    let (mut disconnects, mut stops_seen) = (0, 0);
+    let (mut disconnects, mut stops_seen, mut moves) = (0, 0, 0);
     let total = fuzzing::count(20 * BATCH);
     for index in 0..total {
         let (bytes, cut_off) = fuzz_input(&mut rng);
@@ -215,14 +232,17 @@ fn the_follower_survives_20000_fuzzed_messages() {
         if cut_off || stops(&bytes) {
             disconnects += usize::from(cut_off);
             stops_seen += usize::from(!cut_off);
-            peer.close(cut_off, &context);
+            moves += peer.close(cut_off, &context);
             peer = Peer::connect(&listener, &options);
         }
         if (index + 1) % BATCH == 0 {
             probe(&mut peer, &format!("the probe after message {index}"));
         }
     }
-    peer.close(true, "the last connection");
-    eprintln!("{total} messages, {disconnects} disconnects mid-message, {stops_seen} GAMEENDs that stop");
+    moves += peer.close(true, "the last connection");
+    eprintln!(
+        "{total} messages, {disconnects} disconnects mid-message, {stops_seen} GAMEENDs that stop, \
+         {moves} MOVEs read from the follower"
+    );
     assert!(disconnects > 0 && stops_seen > 0, "the fuzz must close connections both ways");
 }

@@ -26,11 +26,14 @@ use connection::{Connection, Received, closed_by_peer};
 pub(crate) use message::{BackAcceptCode, GameAcceptCode, GameEndReason, Message, MessageError};
 
 use super::board::{Encoding, Letters, parse_squares, write_squares};
-use crate::engine::{self, Clock, Engine, Limits};
+use crate::engine::{self, Clock, Engine, Limits, SearchResult};
 use crate::rules::{Color, Game, Move, Outcome, Position, Variant};
 
 /// The DXP port.
 pub const DEFAULT_PORT: u16 = 27531;
+
+/// The longest wait between two looks at the connection while the engine searches.
+const MAX_WATCH: Duration = Duration::from_millis(100);
 
 /// The wait after a failed accept before the next.
 const ACCEPT_RETRY: Duration = Duration::from_millis(100);
@@ -181,7 +184,7 @@ impl Table {
             return Ok(connection.send(&Message::GameEnd { reason, stop: self.stop })?);
         }
         let started = Instant::now();
-        let result = engine.think(&self.game, &self.limits());
+        let result = think(connection, engine, &self.game, &self.limits())?;
         let spent = started.elapsed();
         self.used += spent;
         let Some(mv) = result.best_move else {
@@ -259,6 +262,28 @@ impl GameEndReason {
             .into_iter()
             .find(|&outcome| GameEndReason::telling(outcome, sender) == self)
     }
+}
+
+/// The engine's search of `game`, stopped early if the peer hangs up meanwhile: on a
+/// long clock (999 minutes for 1 move is hours a move) it would search for nobody.
+fn think(
+    connection: &mut Connection,
+    engine: &mut Engine,
+    game: &Game,
+    limits: &Limits,
+) -> Result<SearchResult, DxpError> {
+    let search = engine.go(game, limits, false, |_| {})?;
+    // The watch starts short, for quick searches, and grows to MAX_WATCH.
+    let mut wait = Duration::from_millis(1);
+    while !search.is_finished() {
+        if connection.hung_up(wait)? {
+            log::warn!("dxp: the peer hung up; the search stops");
+            search.stop();
+            break;
+        }
+        wait = (wait * 2).min(MAX_WATCH);
+    }
+    Ok(search.wait())
 }
 
 /// A move's squares as MOVE carries them, in the rule set's numbering (on 8x8 too):
@@ -587,6 +612,27 @@ mod tests {
         let error = table.their_move(5, 10, &[]).unwrap_err();
         assert!(matches!(error, DxpError::OutOfTurn { from: 5, to: 10, .. }), "{error}");
         assert_eq!(error.to_string(), "move 5-10 from the peer out of turn");
+    }
+
+    #[test]
+    fn a_peer_that_hangs_up_stops_the_search_on_a_long_clock() {
+        // 999 minutes for 1 move, the follower White and so to move: it would think for
+        // hours (half its clock), for a peer that is gone.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+        let mut peer = TcpStream::connect(listener.local_addr().expect("an address")).expect("connects");
+        let (served, _) = listener.accept().expect("accepts");
+        let follower = std::thread::spawn(move || serve(Connection::unpaced(served), &options()));
+        peer.write_all(b"R01tester                          W999001A\0").expect("sent");
+        let mut answer = [0u8; 35];
+        std::io::Read::read_exact(&mut peer, &mut answer).expect("the GAMEACC");
+        assert_eq!(&answer[..1], b"A");
+        let hung_up = Instant::now();
+        drop(peer);
+        while !follower.is_finished() {
+            assert!(hung_up.elapsed() < Duration::from_secs(5), "the follower still searches");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        follower.join().expect("no panic").expect("a peer that hangs up is no error");
     }
 
     #[test]
