@@ -171,7 +171,7 @@ impl Network {
     }
 
     /// Reads the network file at `path`: refused, with the reason, if it cannot be read,
-    /// is longer than [`MAX_FILE_SIZE`] or is not a sound network file.
+    /// is longer than any network file or is not a sound network file.
     pub fn read(path: &Path) -> Result<Network, NetworkError> {
         let io = |source| NetworkError::Io { path: path.display().to_string(), source };
         let mut bytes = Vec::new();
