@@ -7,6 +7,8 @@
 
 pub mod egdb;
 pub mod engine;
+#[cfg(test)]
+mod fuzzing;
 pub mod protocol;
 pub mod rules;
 mod search;

@@ -167,6 +167,12 @@ pub enum MessageError {
     /// Empty, or longer than 127 characters.
     #[error("bad message length {0}")]
     Length(usize),
+    /// Bytes that are not ASCII characters (the protocol's text is ASCII).
+    #[error("the message holds bytes that are not ASCII characters")]
+    NotAscii,
+    /// More than 1 KiB without the NUL that ends a message: dropped up to that NUL.
+    #[error("a message runs past 1 KiB without its NUL terminator")]
+    TooLong,
     /// An unknown type letter.
     #[error("unknown message type '{0}'")]
     Type(char),
@@ -252,9 +258,13 @@ impl Message {
     /// Reads a message (without its NUL terminator).
     ///
     /// # Errors
-    /// [`MessageError`] for an unknown type, a wrong length or a field that does not read.
+    /// [`MessageError`] for an unknown type, a wrong length, bytes that are not ASCII or
+    /// a field that does not read.
     pub fn parse(text: &str) -> Result<Message, MessageError> {
-        if text.is_empty() || text.len() > MAX_LENGTH || !text.is_ascii() {
+        if !text.is_ascii() {
+            return Err(MessageError::NotAscii);
+        }
+        if text.is_empty() || text.len() > MAX_LENGTH {
             return Err(MessageError::Length(text.len()));
         }
         let (kind, rest) = text.split_at(1);

@@ -14,21 +14,29 @@
 //! to a game request, a game's end.
 
 mod connection;
+#[cfg(test)]
+mod fuzz;
 mod message;
 
 use std::io::{self, Write};
 use std::net::{TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
-use connection::{Connection, Received};
+use connection::{Connection, Received, closed_by_peer};
 pub(crate) use message::{BackAcceptCode, GameAcceptCode, GameEndReason, Message, MessageError};
 
 use super::board::{Encoding, Letters, parse_squares, write_squares};
-use crate::engine::{self, Clock, Engine, Limits};
+use crate::engine::{self, Clock, Engine, Limits, SearchResult};
 use crate::rules::{Color, Game, Move, Outcome, Position, Variant};
 
 /// The DXP port.
 pub const DEFAULT_PORT: u16 = 27531;
+
+/// The longest wait between two looks at the connection while the engine searches.
+const MAX_WATCH: Duration = Duration::from_millis(100);
+
+/// The wait after a failed accept before the next.
+const ACCEPT_RETRY: Duration = Duration::from_millis(100);
 
 /// Thinking time per move when a game request gives no time.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
@@ -180,7 +188,7 @@ impl Table {
             return Ok(connection.send(&Message::GameEnd { reason, stop: self.stop })?);
         }
         let started = Instant::now();
-        let result = engine.think(&self.game, &self.limits());
+        let result = think(connection, engine, &self.game, &self.limits())?;
         let spent = started.elapsed();
         self.used += spent;
         let Some(mv) = result.best_move else {
@@ -260,6 +268,28 @@ impl GameEndReason {
     }
 }
 
+/// The engine's search of `game`, stopped early if the peer hangs up meanwhile: on a
+/// long clock (999 minutes for 1 move is hours a move) it would search for nobody.
+fn think(
+    connection: &mut Connection,
+    engine: &mut Engine,
+    game: &Game,
+    limits: &Limits,
+) -> Result<SearchResult, DxpError> {
+    let search = engine.go(game, limits, false, |_| {})?;
+    // The watch starts short, for quick searches, and grows to MAX_WATCH.
+    let mut wait = Duration::from_millis(1);
+    while !search.is_finished() {
+        if connection.hung_up(wait)? {
+            log::warn!("dxp: the peer hung up; the search stops");
+            search.stop();
+            break;
+        }
+        wait = (wait * 2).min(MAX_WATCH);
+    }
+    Ok(search.wait())
+}
+
 /// A move's squares as MOVE carries them, in the rule set's numbering (on 8x8 too):
 /// start, end, and the captured squares in ascending order.
 fn wire_squares(position: &Position, mv: &Move) -> (u8, u8, Vec<u8>) {
@@ -313,8 +343,8 @@ struct Session<'a> {
 }
 
 impl<'a> Session<'a> {
-    fn new(stream: TcpStream, options: &'a Options, role: Role) -> Session<'a> {
-        Session { connection: Connection::new(stream), options, role, table: None }
+    fn new(connection: Connection, options: &'a Options, role: Role) -> Session<'a> {
+        Session { connection, options, role, table: None }
     }
 
     /// The receive loop: takes this side's turn, then handles messages until one ends a
@@ -355,6 +385,7 @@ impl<'a> Session<'a> {
                 } else {
                     match start_position(self.options.variant, position) {
                         Some(start) => {
+                            engine.prepare();
                             engine.new_game();
                             self.table =
                                 Some(Table::new(start, follower, self.options, minutes, moves, false));
@@ -444,25 +475,33 @@ pub fn listen(address: &str, options: &Options, out: &mut impl Write) -> Result<
             Ok(stream) => {
                 let options = options.clone();
                 std::thread::spawn(move || {
-                    if let Err(error) = serve(stream, &options) {
+                    if let Err(error) = serve(Connection::new(stream), &options) {
                         log::warn!("dxp connection ended: {error}");
                     }
                 });
             }
-            Err(error) => log::warn!("dxp accept failed: {error}"),
+            Err(error) => {
+                log::warn!("dxp accept failed: {error}");
+                // Out of file descriptors, say: the next accept would fail at once too.
+                std::thread::sleep(ACCEPT_RETRY);
+            }
         }
     }
     Ok(())
 }
 
-/// Serves one connection as a follower until the peer closes it or asks to stop.
-fn serve(stream: TcpStream, options: &Options) -> Result<(), DxpError> {
-    let mut session = Session::new(stream, options, Role::Follower);
-    let mut engine = Engine::new(options.engine.clone());
+/// Serves one connection as a follower until the peer closes it (also while an answer
+/// is being sent) or asks to stop. The engine's table is made at the first game
+/// accepted: a connection that plays none costs none.
+fn serve(connection: Connection, options: &Options) -> Result<(), DxpError> {
+    let mut session = Session::new(connection, options, Role::Follower);
+    let mut engine = Engine::unprepared(options.engine.clone());
     loop {
-        match session.next_event(&mut engine)? {
-            Event::Closed | Event::Ended { stop: true, .. } => return Ok(()),
-            Event::Ended { .. } | Event::Answer { .. } => {}
+        match session.next_event(&mut engine) {
+            Ok(Event::Closed | Event::Ended { stop: true, .. }) => return Ok(()),
+            Ok(Event::Ended { .. } | Event::Answer { .. }) => {}
+            Err(DxpError::Io(error)) if closed_by_peer(&error) => return Ok(()),
+            Err(error) => return Err(error),
         }
     }
 }
@@ -483,7 +522,7 @@ fn start_position(variant: Variant, requested: Option<(Color, String)>) -> Optio
 /// # Errors
 /// The connection fails, closes mid-game, or a game is refused.
 pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> Result<(), DxpError> {
-    let mut session = Session::new(TcpStream::connect(address)?, options, Role::Initiator);
+    let mut session = Session::new(Connection::new(TcpStream::connect(address)?), options, Role::Initiator);
     let mut engine = Engine::new(options.engine.clone());
     let variant = options.variant;
     for index in 0..options.games {
@@ -598,6 +637,27 @@ mod tests {
         assert_eq!(clock(&table).moves_to_go, None);
         let unlimited = Table::new(*table.game.start(), Color::Black, &options(), 1, 0, false);
         assert_eq!(clock(&unlimited).moves_to_go, None);
+    }
+
+    #[test]
+    fn a_peer_that_hangs_up_stops_the_search_on_a_long_clock() {
+        // 999 minutes for 1 move, the follower White and so to move: it would think for
+        // hours (half its clock), for a peer that is gone.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+        let mut peer = TcpStream::connect(listener.local_addr().expect("an address")).expect("connects");
+        let (served, _) = listener.accept().expect("accepts");
+        let follower = std::thread::spawn(move || serve(Connection::unpaced(served), &options()));
+        peer.write_all(b"R01tester                          W999001A\0").expect("sent");
+        let mut answer = [0u8; 35];
+        std::io::Read::read_exact(&mut peer, &mut answer).expect("the GAMEACC");
+        assert_eq!(&answer[..1], b"A");
+        let hung_up = Instant::now();
+        drop(peer);
+        while !follower.is_finished() {
+            assert!(hung_up.elapsed() < Duration::from_secs(5), "the follower still searches");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        follower.join().expect("no panic").expect("a peer that hangs up is no error");
     }
 
     #[test]

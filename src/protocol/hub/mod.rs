@@ -7,6 +7,8 @@
 //! `ping`, `stop` and `ponder-hit` are answered while it runs. Any other command first
 //! stops the search and waits for its `done`.
 
+#[cfg(test)]
+mod fuzz;
 mod line;
 
 use std::io::{self, BufRead, Write};

@@ -18,6 +18,7 @@
 //! i16 (side to move's half first), each within ±[`MAX_OUTPUT_WEIGHT`]; the output biases,
 //! `B` i32; and last the 64-bit FNV-1a hash of every byte before it, u64.
 
+use std::io::Read;
 use std::path::Path;
 
 use crate::rules::Variant;
@@ -31,7 +32,12 @@ pub const MAGIC: [u8; 8] = *b"CRHDNNUE";
 pub const VERSION: u16 = 1;
 
 /// The size of the header in bytes.
-const HEADER_SIZE: usize = 84;
+pub const HEADER_SIZE: usize = 84;
+
+/// The largest file the format allows: 10x10, [`MAX_BUCKETS`] buckets. A longer file is
+/// refused unread, so that no path (`/dev/zero`, say) makes the reader take all memory.
+pub const MAX_FILE_SIZE: usize =
+    HEADER_SIZE + 2 * (KINDS * 50 * HIDDEN + HIDDEN + MAX_BUCKETS * 2 * HIDDEN) + 4 * MAX_BUCKETS + 8;
 
 /// Bytes of the header that hold the rule set names, comma-separated: a network serves
 /// as many rule sets as their names fit.
@@ -62,6 +68,9 @@ pub enum NetworkError {
         /// The file's size.
         found: usize,
     },
+    /// The file is longer than any network file.
+    #[error("the file is longer than any network file ({MAX_FILE_SIZE} bytes)")]
+    TooLong,
     /// The checksum does not match the contents.
     #[error("checksum mismatch: the file is corrupt")]
     Checksum,
@@ -82,7 +91,7 @@ pub enum NetworkError {
 }
 
 /// The 64-bit FNV-1a hash of `bytes`.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes
         .iter()
         .fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
@@ -161,11 +170,16 @@ impl Network {
         })
     }
 
-    /// Reads the network file at `path`: refused, with the reason, if it cannot be read
-    /// or is not a sound network file.
+    /// Reads the network file at `path`: refused, with the reason, if it cannot be read,
+    /// is longer than any network file or is not a sound network file.
     pub fn read(path: &Path) -> Result<Network, NetworkError> {
-        let bytes = std::fs::read(path)
-            .map_err(|source| NetworkError::Io { path: path.display().to_string(), source })?;
+        let io = |source| NetworkError::Io { path: path.display().to_string(), source };
+        let mut bytes = Vec::new();
+        let file = std::fs::File::open(path).map_err(io)?;
+        file.take(MAX_FILE_SIZE as u64 + 1).read_to_end(&mut bytes).map_err(io)?;
+        if bytes.len() > MAX_FILE_SIZE {
+            return Err(NetworkError::TooLong);
+        }
         Network::from_bytes(&bytes)
     }
 
@@ -284,6 +298,27 @@ mod tests {
         let mut reshaped = bytes;
         reshaped[12] = 64;
         assert!(matches!(Network::from_bytes(&reshaped), Err(NetworkError::Shape(_))));
+    }
+
+    #[test]
+    fn a_file_longer_than_any_network_is_refused_unread() {
+        // Read whole, /dev/zero took all memory (`set-param name=eval-file
+        // value=/dev/zero` stopped the engine).
+        #[cfg(unix)]
+        assert!(matches!(Network::read(Path::new("/dev/zero")), Err(NetworkError::TooLong)));
+        let path = std::env::temp_dir().join(format!("crownhead-long-network-{}.nnue", std::process::id()));
+        let mut bytes = network(Variant::International, MAX_BUCKETS).to_bytes();
+        assert_eq!(bytes.len(), MAX_FILE_SIZE, "the largest network is as long as the limit");
+        std::fs::write(&path, &bytes).expect("written");
+        assert!(Network::read(&path).is_ok());
+        bytes.push(0);
+        std::fs::write(&path, &bytes).expect("written");
+        let error = Network::read(&path).expect_err("one byte too long");
+        assert_eq!(
+            error.to_string(),
+            format!("the file is longer than any network file ({MAX_FILE_SIZE} bytes)")
+        );
+        std::fs::remove_file(&path).expect("removed");
     }
 
     #[test]

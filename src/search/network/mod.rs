@@ -16,6 +16,8 @@ pub mod accumulator;
 pub mod builtin;
 pub mod features;
 pub mod file;
+#[cfg(test)]
+mod fuzz;
 pub mod shape;
 mod simd;
 #[cfg(test)]

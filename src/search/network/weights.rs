@@ -89,8 +89,39 @@ impl Network {
             (ours.try_into().expect("HIDDEN weights"), theirs.try_into().expect("HIDDEN weights"));
         let (us, them) = (&sums[side.index()], &sums[(!side).index()]);
         let sum = simd::activated_dot(us, ours) + simd::activated_dot(them, theirs);
-        let raw = i64::from(sum / QA + self.layers.output_bias[bucket]);
+        // In i64: a file may hold any i32 bias, and the sum added to it may pass i32's range.
+        let raw = i64::from(sum / QA) + i64::from(self.layers.output_bias[bucket]);
         (raw * i64::from(self.scale) / i64::from(QA * QB)).clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL))
             as Value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::network::features::input_count;
+
+    #[test]
+    fn an_output_bias_at_the_end_of_its_range_does_not_overflow() {
+        // Every activation full, every output weight at its limit: the sum is 2 HIDDEN x
+        // 127 x 127 x 127, 8 258 048 after the division by QA, added to a bias at the end
+        // of i32's range, of the same sign. In i32 it overflowed: a panic with overflow
+        // checks, else the evaluation of the other sign.
+        let inputs = input_count(&Variant::International.rules().geometry);
+        for (sign, bias) in [(-1, i32::MIN), (1, i32::MAX)] {
+            let network = Network {
+                rule_sets: vec![Variant::International],
+                buckets: 1,
+                scale: 1,
+                layers: Layers {
+                    feature_weights: vec![0; inputs * HIDDEN],
+                    feature_bias: vec![0; HIDDEN],
+                    output_weights: vec![sign as i16 * MAX_OUTPUT_WEIGHT; 2 * HIDDEN],
+                    output_bias: vec![bias],
+                },
+            };
+            let sums = [[QA as i16; HIDDEN]; 2];
+            assert_eq!(network.output(&sums, Color::White, 40, 40), sign * MAX_EVAL);
+        }
     }
 }
