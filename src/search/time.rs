@@ -4,7 +4,8 @@
 //!
 //! Every budget leaves out the move overhead (the round trip to the GUI or peer, and the
 //! machine's scheduling). Under a game clock, a reserve of one overhead for each move the
-//! time must last (at most [`RESERVE_MOVES`]), and one more, is never planned on: when
+//! time must last (at most [`RESERVE_MOVES`]), one more, and [`RESERVE_FLOOR`], is never
+//! planned on: when
 //! the clock runs low, moves get a small share of what is left instead of the reserve, so
 //! that a slow network or a busy machine cannot run the clock out.
 
@@ -16,8 +17,14 @@ use super::limits::Limits;
 const EXPECTED_MOVES: f64 = 30.0;
 
 /// The most moves a clock's reserve is kept for: with the default 10 ms overhead, a
-/// reserve of 0.51 s (as Stockfish keeps).
+/// reserve of 0.51 s for the moves (as Stockfish keeps), before [`RESERVE_FLOOR`].
 const RESERVE_MOVES: f64 = 50.0;
+
+/// Kept in reserve under a game clock whatever the overhead: each move costs some time
+/// outside the search (the first iteration, the pipes, a busy machine's scheduling), and
+/// a long game (123 moves a side at one minute) ended with 0.25 s of a 0.51 s reserve
+/// (docs/search-log.md).
+const RESERVE_FLOOR: f64 = 0.5;
 
 /// The share of the clock planned on once it is down to the reserve.
 const LOW_CLOCK_SHARE: f64 = 0.2;
@@ -61,7 +68,7 @@ impl Deadlines {
             let increment = if clock.increment.is_nan() { 0.0 } else { clock.increment.max(0.0) };
             let moves = clock.moves_to_go.map_or(EXPECTED_MOVES, |moves| f64::from(moves.max(1)));
             let reserve_moves = clock.moves_to_go.map_or(RESERVE_MOVES, |moves| f64::from(moves.max(1)));
-            let reserve = overhead * (reserve_moves.min(RESERVE_MOVES) + 1.0);
+            let reserve = overhead * (reserve_moves.min(RESERVE_MOVES) + 1.0) + RESERVE_FLOOR;
             let usable = (time - reserve).max(time * LOW_CLOCK_SHARE);
             // The increment is added before the move (Hub), so it is usable now; only
             // three quarters of it are planned on, and never more than half of what is
@@ -160,33 +167,33 @@ mod tests {
 
     #[test]
     fn a_clock_without_moves_to_go_plans_on_thirty_more_moves_less_a_reserve() {
-        // reserve = 0.01 * (50 + 1) = 0.51 s; usable = 59.49 s; share = 59.49 / 30 s:
-        // soft = 0.9 * share = 1.7847 s, hard = 3 * share = 5.949 s; the ceiling,
-        // 59.49 / 2 - 0.01 = 29.735 s, is far off.
-        assert_budget(&clock(60.0, 0.0, None), 1_784.7, 5_949.0);
+        // reserve = 0.01 * (50 + 1) + 0.5 = 1.01 s; usable = 58.99 s; share = 58.99 / 30
+        // s: soft = 0.9 * share = 1.7697 s, hard = 3 * share = 5.899 s; the ceiling,
+        // 58.99 / 2 - 0.01 = 29.485 s, is far off.
+        assert_budget(&clock(60.0, 0.0, None), 1_769.7, 5_899.0);
     }
 
     #[test]
     fn a_clock_with_moves_to_go_shares_the_time_among_them() {
-        // reserve = 0.01 * (5 + 1) = 0.06 s; share = 9.94 / 5 = 1.988 s: soft 1.7892 s;
-        // hard 5.964 s is above the ceiling of half the usable time, 9.94 / 2 - 0.01 =
-        // 4.96 s.
-        assert_budget(&clock(10.0, 0.0, Some(5)), 1_789.2, 4_960.0);
-        // moves_to_go 0 counts as 1: reserve 0.02 s, share = 3.98 s, soft 3.582 s and
-        // hard 11.94 s both above the ceiling 3.98 / 2 - 0.01 = 1.98 s.
-        assert_budget(&clock(4.0, 0.0, Some(0)), 1_980.0, 1_980.0);
+        // reserve = 0.01 * (5 + 1) + 0.5 = 0.56 s; share = 9.44 / 5 = 1.888 s: soft
+        // 1.6992 s; hard 5.664 s is above the ceiling of half the usable time, 9.44 / 2 -
+        // 0.01 = 4.71 s.
+        assert_budget(&clock(10.0, 0.0, Some(5)), 1_699.2, 4_710.0);
+        // moves_to_go 0 counts as 1: reserve 0.52 s, share = 3.48 s, soft 3.132 s and
+        // hard 10.44 s both above the ceiling 3.48 / 2 - 0.01 = 1.73 s.
+        assert_budget(&clock(4.0, 0.0, Some(0)), 1_730.0, 1_730.0);
     }
 
     #[test]
     fn three_quarters_of_the_increment_is_planned_on() {
-        // usable = 30 - 0.51 = 29.49 s; share = 29.49 / 30 + 0.75 * 2 s: soft 2.2347 s,
-        // hard 7.449 s; ceiling (29.49 + 2) / 2 - 0.01 = 15.735 s.
-        assert_budget(&clock(30.0, 2.0, None), 2_234.7, 7_449.0);
+        // usable = 30 - 1.01 = 28.99 s; share = 28.99 / 30 + 0.75 * 2 s: soft 2.2197 s,
+        // hard 7.399 s; ceiling (28.99 + 2) / 2 - 0.01 = 15.485 s.
+        assert_budget(&clock(30.0, 2.0, None), 2_219.7, 7_399.0);
     }
 
     #[test]
     fn a_clock_down_to_its_reserve_plans_on_a_fifth_of_it() {
-        // 0.4 s left is below the 0.51 s reserve: usable = 0.2 * 0.4 s, share = 0.08 / 30
+        // 0.4 s left is below the 1.01 s reserve: usable = 0.2 * 0.4 s, share = 0.08 / 30
         // s: soft 2.4 ms, hard 8 ms (the ceiling is 0.04 - 0.01 = 30 ms).
         assert_budget(&clock(0.4, 0.0, None), 2.4, 8.0);
     }
@@ -203,19 +210,19 @@ mod tests {
 
     #[test]
     fn a_move_time_and_a_clock_together_take_the_earlier_of_each() {
-        // Move time 5 s gives 4.99 s; the clock of 60 s gives soft 1.7847 s, hard 5.949 s.
+        // Move time 5 s gives 4.99 s; the clock of 60 s gives soft 1.7697 s, hard 5.899 s.
         let limits = Limits { move_time: Some(Duration::from_secs(5)), ..clock(60.0, 0.0, None) };
-        assert_budget(&limits, 1_784.7, 4_990.0);
+        assert_budget(&limits, 1_769.7, 4_990.0);
     }
 
     #[test]
     fn a_larger_overhead_keeps_more_back() {
-        // 200 ms: reserve 0.2 * 51 = 10.2 s, usable 49.8 s, share 1.66 s: soft 1.494 s,
-        // hard 4.98 s.
+        // 200 ms: reserve 0.2 * 51 + 0.5 = 10.7 s, usable 49.3 s, share 1.6433 s: soft
+        // 1.479 s, hard 4.93 s.
         let deadlines = Deadlines::new(&clock(60.0, 0.0, None), Duration::from_millis(200));
         let ms =
             |deadline: Option<Duration>| deadline.map_or(0.0, |deadline| deadline.as_secs_f64() * 1000.0);
-        assert!((ms(deadlines.soft) - 1_494.0).abs() < 1e-3 && (ms(deadlines.hard) - 4_980.0).abs() < 1e-3);
+        assert!((ms(deadlines.soft) - 1_479.0).abs() < 1e-3 && (ms(deadlines.hard) - 4_930.0).abs() < 1e-3);
     }
 
     #[test]

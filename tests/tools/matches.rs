@@ -198,7 +198,7 @@ fn least_time_left(summary: &str) -> [f64; 2] {
     seconds.try_into().unwrap_or_else(|_| panic!("two times in {line}"))
 }
 
-/// Half-second games: the reserve of 51 move overheads (0.51 s) is more than the whole
+/// Half-second games: the reserve (51 move overheads and 0.5 s) is more than the whole
 /// clock, so each move plans on a fifth of the clock's share, and what a move costs
 /// outside the search (the pipes, the first iteration) is what runs the clock down; no
 /// engine loses on time, the summary says how much each had left, and pondering (`go
