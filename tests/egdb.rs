@@ -599,23 +599,6 @@ fn a_damaged_block_is_unknown_and_the_rest_reads() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("block 1 is damaged"));
 }
 
-/// SplitMix64: the fuzz test's random numbers, the same on every run.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-}
-
 /// What reading one garbled file gave.
 #[derive(Debug, Default)]
 struct Outcomes {
@@ -689,7 +672,7 @@ fn fuzz_the_reader() {
     let expected = stored_values(&Database::open(Variant::English, english(), 4), slice);
     let every: Vec<(usize, u64)> =
         (0..2).flat_map(|table| (0..expected[table].len() as u64).map(move |index| (table, index))).collect();
-    let mut random = SplitMix(36);
+    let mut random = common::Random(36);
     let (mut truncated, mut flipped) = (Outcomes::default(), Outcomes::default());
     for variant in 0..300 {
         let mut bytes = original.clone();

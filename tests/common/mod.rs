@@ -1,7 +1,8 @@
 //! What the integration tests share: the binary run as a user runs it, but in an
 //! environment whose data directory holds no endgame database (the engine would probe
 //! one found in the platform's default place, and a test must not depend on the
-//! machine), scratch directories, and start positions with a man taken off.
+//! machine), scratch directories, start positions with a man taken off, and a seeded
+//! random generator for the tests that draw their cases.
 
 #![allow(dead_code)]
 
@@ -61,4 +62,34 @@ pub fn start_without(variant: Variant, color: Color, number: u32) -> Position {
     let removed = Bitboard::from_square(square);
     let pieces = |color: Color| start.pieces(color) & !removed;
     Position::new(variant, start.side_to_move(), pieces(Color::White), pieces(Color::Black), Bitboard::EMPTY)
+}
+
+/// A seeded random generator (SplitMix64, the library's own for Zobrist keys and
+/// self-play): the cases a test draws depend on the seed alone.
+pub struct Random(pub u64);
+
+impl Random {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound` (`bound` > 0).
+    pub fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound as u64) as usize
+    }
+
+    /// True `percent` times in a hundred.
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    /// One of `items` (not empty).
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
 }

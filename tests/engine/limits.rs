@@ -11,35 +11,13 @@ use crownhead::engine::{
 };
 use crownhead::rules::{Game, Position, Variant};
 
-/// A small, seeded random number generator (SplitMix64): the cases are the same on every
-/// run, and `CROWNHEAD_LIMITS_SEED` picks others.
-struct Random(u64);
+use crate::common::Random;
 
-impl Random {
-    fn from_env() -> Random {
-        let seed = std::env::var("CROWNHEAD_LIMITS_SEED").ok().and_then(|seed| seed.parse().ok());
-        Random(seed.unwrap_or(0x5eed_11a1))
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len() as u64) as usize]
-    }
-
-    fn chance(&mut self) -> bool {
-        self.next() & 1 == 1
-    }
+/// The generator of the cases: the same on every run, and `CROWNHEAD_LIMITS_SEED` picks
+/// others.
+fn random_from_env() -> Random {
+    let seed = std::env::var("CROWNHEAD_LIMITS_SEED").ok().and_then(|seed| seed.parse().ok());
+    Random(seed.unwrap_or(0x5eed_11a1))
 }
 
 /// Seconds a caller might give: odd ones and ordinary ones.
@@ -95,7 +73,7 @@ fn checked_constructors_refuse_what_no_search_can_take() {
 
 #[test]
 fn option_setters_refuse_and_the_engine_clamps() {
-    let mut random = Random::from_env();
+    let mut random = random_from_env();
     for _ in 0..2_000 {
         let value = random.pick(&[0, 1, 2, 64, 256, 512, 513, 10_000, 10_001, 65_536, 65_537, usize::MAX]);
         let builder = OptionsBuilder::new(None);
@@ -121,12 +99,12 @@ fn option_setters_refuse_and_the_engine_clamps() {
 
 /// Arbitrary limits: each field left out or set to an odd or ordinary value.
 fn arbitrary_limits(random: &mut Random) -> Limits {
-    let depth = random.chance().then(|| random.pick(&[0, 1, 2, 5, MAX_DEPTH, MAX_DEPTH + 1, u32::MAX]));
-    let nodes = random.chance().then(|| random.pick(&[0, 1, 1_000, 50_000, u64::MAX]));
-    let move_time = random.chance().then(|| {
+    let depth = random.chance(50).then(|| random.pick(&[0, 1, 2, 5, MAX_DEPTH, MAX_DEPTH + 1, u32::MAX]));
+    let nodes = random.chance(50).then(|| random.pick(&[0, 1, 1_000, 50_000, u64::MAX]));
+    let move_time = random.chance(50).then(|| {
         random.pick(&[Duration::ZERO, Duration::from_nanos(1), Duration::from_millis(3), Duration::MAX])
     });
-    let clock = random.chance().then(|| Clock {
+    let clock = random.chance(50).then(|| Clock {
         time: random.pick(&SECONDS),
         increment: random.pick(&SECONDS),
         moves_to_go: random.pick(&[None, Some(0), Some(1), Some(40), Some(u32::MAX)]),
@@ -144,7 +122,7 @@ fn arbitrary_game(random: &mut Random) -> Game {
         if moves.is_empty() {
             break;
         }
-        let mv = moves[random.below(moves.len() as u64) as usize];
+        let mv = moves[random.below(moves.len())];
         game.play(mv).expect("a legal move");
     }
     game
@@ -154,7 +132,7 @@ fn arbitrary_game(random: &mut Random) -> Game {
 /// ended by itself: every one answers at once with a legal move.
 #[test]
 fn any_limits_give_a_legal_move_and_stop_when_told() {
-    let mut random = Random::from_env();
+    let mut random = random_from_env();
     let mut engine = Engine::new(Options { table_mib: 1, ..Options::default() });
     for case in 0..300 {
         let limits = arbitrary_limits(&mut random);
@@ -164,8 +142,8 @@ fn any_limits_give_a_legal_move_and_stop_when_told() {
         }
         let pondering = random.below(4) == 0;
         let handle = engine.go(&game, &limits, pondering, |_| {}).expect("the search starts");
-        std::thread::sleep(Duration::from_millis(random.below(10)));
-        if pondering && random.chance() {
+        std::thread::sleep(Duration::from_millis(random.below(10) as u64));
+        if pondering && random.chance(50) {
             handle.ponder_hit();
         }
         let stopped = Instant::now();

@@ -20,6 +20,8 @@ use crownhead::rules::{
     Bitboard, Color, Game, GameResult, Move, Outcome, Position, Reason, Variant, capture_paths,
 };
 
+use crate::common::Random;
+
 /// The rule sets pydraughts plays, and its names for them.
 const VARIANTS: [(Variant, &str); 5] = [
     (Variant::International, "standard"),
@@ -158,27 +160,6 @@ fn russian_clause(ply: &Ply) -> Option<Difference> {
         3 if holds => Some(Difference::LoneKingOnLongDiagonal),
         2 => Some(Difference::TwoAgainstLoneKing),
         _ => None,
-    }
-}
-
-/// A seeded generator (SplitMix64): the games depend on the seed alone.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
     }
 }
 
