@@ -64,11 +64,13 @@ impl Deadlines {
         }
         if let Some(clock) = limits.clock {
             let overhead = overhead.as_secs_f64();
-            let time = if clock.time.is_nan() { 0.0 } else { clock.time.max(0.0) };
-            let increment = if clock.increment.is_nan() { 0.0 } else { clock.increment.max(0.0) };
-            let moves = clock.moves_to_go.map_or(EXPECTED_MOVES, |moves| f64::from(moves.max(1)));
-            let reserve_moves = clock.moves_to_go.map_or(RESERVE_MOVES, |moves| f64::from(moves.max(1)));
-            let reserve = overhead * (reserve_moves.min(RESERVE_MOVES) + 1.0) + RESERVE_FLOOR;
+            // `f64::max` gives 0 for NaN too.
+            let time = clock.time.max(0.0);
+            let increment = clock.increment.max(0.0);
+            let moves_to_go = clock.moves_to_go.map(|moves| f64::from(moves.max(1)));
+            let moves = moves_to_go.unwrap_or(EXPECTED_MOVES);
+            let reserve_moves = moves_to_go.map_or(RESERVE_MOVES, |moves| moves.min(RESERVE_MOVES));
+            let reserve = overhead * (reserve_moves + 1.0) + RESERVE_FLOOR;
             let usable = (time - reserve).max(time * LOW_CLOCK_SHARE);
             // The increment is added before the move (Hub), so it is usable now; only
             // three quarters of it are planned on, and never more than half of what is

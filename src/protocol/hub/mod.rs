@@ -21,8 +21,8 @@ pub(crate) use line::{Line, LineError, quote, spawn_line_reader};
 use super::board::{Encoding, parse_hub_position};
 use crate::egdb;
 use crate::engine::{
-    Clock, Engine, Info, Limits, MAX_MOVE_OVERHEAD_MS, MAX_TABLE_MIB, MAX_THREADS, OptionsBuilder, Report,
-    SearchHandle, SearchResult,
+    Clock, Engine, Info, Limits, MAX_MOVE_OVERHEAD_MS, MAX_SECONDS, MAX_TABLE_MIB, MAX_THREADS,
+    OptionsBuilder, Report, SearchHandle, SearchResult,
 };
 use crate::rules::{Game, Position, Variant};
 
@@ -282,7 +282,7 @@ impl Session {
             None => {}
         }
         match seconds("move-time") {
-            Some(Some(time)) => level.move_time = Some(Duration::from_secs_f64(time.clamp(0.0, 1e7))),
+            Some(Some(time)) => level.move_time = Some(Duration::from_secs_f64(time.clamp(0.0, MAX_SECONDS))),
             Some(None) => return self.error(&bad("move-time")),
             None => {}
         }
@@ -296,8 +296,8 @@ impl Session {
                     return self.error(&bad("moves"));
                 };
                 level.clock = Some(Clock {
-                    time: time.clamp(-1e7, 1e7),
-                    increment: increment.clamp(0.0, 1e7),
+                    time: time.clamp(-MAX_SECONDS, MAX_SECONDS),
+                    increment: increment.clamp(0.0, MAX_SECONDS),
                     moves_to_go: u32::try_from(moves).ok().filter(|&moves| moves > 0),
                 });
             }
