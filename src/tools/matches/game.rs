@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::hub_client::{ClientError, HubClient, Reply};
+use super::tally::keep_least;
 use crate::rules::{Color, Game, MoveError, Outcome, Reason};
 
 /// Time an engine may go over its allowance without losing, on top of the measured
@@ -272,8 +273,7 @@ pub fn play(
             Err(fault) => break (Some(!side), Termination::Fault(fault)),
         }
         if let Limit::Clock { .. } = limit {
-            let least: &mut Option<Duration> = &mut least_time_left[index];
-            *least = Some(least.map_or(clocks[index], |least| least.min(clocks[index])));
+            keep_least(&mut least_time_left[index], clocks[index]);
         }
     };
     Some(PlayedGame { game, comments, winner, termination, least_time_left })

@@ -78,9 +78,14 @@ impl Tally {
 
     /// Notes that `engine`'s clock showed `left` after one of its moves.
     pub fn note_time_left(&mut self, engine: usize, left: Duration) {
-        let least = &mut self.least_time_left[engine];
-        *least = Some(least.map_or(left, |least| least.min(left)));
+        keep_least(&mut self.least_time_left[engine], left);
     }
+}
+
+/// Lowers `least` to `value` if that is less, or sets it if there is none yet: the least
+/// time left, over a game's moves and over a match's games.
+pub fn keep_least(least: &mut Option<Duration>, value: Duration) {
+    *least = Some(least.map_or(value, |least| least.min(value)));
 }
 
 /// A tally under an optional SPRT: once a bound is crossed, later games do not count.
