@@ -5,6 +5,10 @@
 //! The fuzz tests of the DXP follower, the Hub loop and the network file reader use it;
 //! a failure names the seed, and the same seed replays the same inputs.
 
+use std::fmt::Display;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
 use crate::rules::splitmix64;
 
 /// The seed when `CROWNHEAD_FUZZ_SEED` is not set.
@@ -101,6 +105,27 @@ pub fn count(default: usize) -> usize {
         .ok()
         .map_or(1, |text| text.trim().parse().expect("CROWNHEAD_FUZZ_SCALE is a decimal number"));
     default * scale
+}
+
+/// Waits up to `patience` for `thread`, the session under test (`who`: "the follower",
+/// "the session"), to end, and joins it; panics with `context` if it does not end in
+/// time, ends with an error, or panicked.
+pub fn join_within<E: Display>(
+    thread: JoinHandle<Result<(), E>>,
+    patience: Duration,
+    context: &str,
+    who: &str,
+) {
+    let started = Instant::now();
+    while !thread.is_finished() {
+        assert!(started.elapsed() < patience, "{context}: {who} did not end");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    match thread.join() {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => panic!("{context}: {who} failed: {error}"),
+        Err(_) => panic!("{context}: {who} panicked"),
+    }
 }
 
 #[cfg(test)]

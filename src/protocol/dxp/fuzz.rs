@@ -7,7 +7,7 @@
 use std::io::{ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::connection::{Connection, MAX_PENDING};
 use super::message::MAX_LENGTH;
@@ -108,16 +108,8 @@ impl Peer {
         }
         let moves = self.received.split(|&byte| byte == 0).filter(|message| message.starts_with(b"M"));
         self.moves += moves.count();
-        let started = Instant::now();
-        while !self.follower.is_finished() {
-            assert!(started.elapsed() < PATIENCE, "{context}: the follower did not end");
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        match self.follower.join() {
-            Ok(Ok(())) => self.moves,
-            Ok(Err(error)) => panic!("{context}: the follower failed: {error}"),
-            Err(_) => panic!("{context}: the follower panicked"),
-        }
+        fuzzing::join_within(self.follower, PATIENCE, context, "the follower");
+        self.moves
     }
 }
 

@@ -651,13 +651,8 @@ mod tests {
         let mut answer = [0u8; 35];
         std::io::Read::read_exact(&mut peer, &mut answer).expect("the GAMEACC");
         assert_eq!(&answer[..1], b"A");
-        let hung_up = Instant::now();
         drop(peer);
-        while !follower.is_finished() {
-            assert!(hung_up.elapsed() < Duration::from_secs(5), "the follower still searches");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        follower.join().expect("no panic").expect("a peer that hangs up is no error");
+        crate::fuzzing::join_within(follower, Duration::from_secs(5), "a peer that hung up", "the follower");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use std::io::{BufReader, PipeWriter, Write};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::line::MAX_LINE;
 use super::{Line, run};
@@ -115,16 +115,8 @@ impl Session {
 
     /// Waits for the session to end (after `quit`) without an error; the lines tallied.
     fn end(self, context: &str) -> Tally {
-        let started = Instant::now();
-        while !self.thread.is_finished() {
-            assert!(started.elapsed() < PATIENCE, "{context}: the session did not end");
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        match self.thread.join() {
-            Ok(Ok(())) => self.tally,
-            Ok(Err(error)) => panic!("{context}: the session failed: {error}"),
-            Err(_) => panic!("{context}: the session panicked"),
-        }
+        fuzzing::join_within(self.thread, PATIENCE, context, "the session");
+        self.tally
     }
 }
 
