@@ -6,6 +6,8 @@ mod common;
 
 mod analyse_game;
 mod cli;
+#[cfg(feature = "gui")]
+mod gui;
 mod matches;
 mod play;
 mod selfplay;
