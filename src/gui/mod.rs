@@ -12,7 +12,7 @@
 //!   request, and it reads and writes only through [`crate::rules`];
 //! - [`session`] gives each page an engine of its own ([`crate::engine::Engine`]), whose
 //!   reports it streams to the page as server-sent events, and drops it when the page
-//!   closes that stream;
+//!   closes that stream; [`review`] analyses a whole game there, as `analyse-game` does;
 //! - [`assets`] serves the page itself (`src/gui/page/`: HTML, CSS and JavaScript
 //!   modules), built into the binary: no build step, no network.
 //!
@@ -21,6 +21,8 @@
 pub mod access;
 pub mod api;
 pub mod assets;
+pub mod event;
+pub mod review;
 pub mod server;
 pub mod session;
 

@@ -21,7 +21,9 @@ use serde::de::DeserializeOwned;
 use super::access::{Access, Admitted};
 use super::api::{self, ApiError};
 use super::assets;
-use super::session::{CLAIM_TIMEOUT, GoRequest, SessionError, SessionEvent, Sessions};
+use super::event::SessionEvent;
+use super::review::ReviewRequest;
+use super::session::{CLAIM_TIMEOUT, GoRequest, SessionError, Sessions};
 use crate::engine::Options;
 use crate::rules::Variant;
 
@@ -98,6 +100,7 @@ fn router(state: AppState) -> Router {
         .route("/api/session/{id}/events", get(events))
         .route("/api/session/{id}/go", post(go))
         .route("/api/session/{id}/stop", post(stop))
+        .route("/api/session/{id}/review", post(review))
         .layer(middleware::from_fn_with_state(state.clone(), guard))
         .with_state(state)
 }
@@ -234,6 +237,16 @@ async fn go(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) 
         }
     };
     done(state.sessions.go(&id, &request))
+}
+
+async fn review(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) -> Response {
+    let request: ReviewRequest = match serde_json::from_slice(&body) {
+        Ok(request) => request,
+        Err(error) => {
+            return session_error(SessionError::Bad(ApiError::new(format!("bad request: {error}"))));
+        }
+    };
+    done(state.sessions.review(&id, &request))
 }
 
 async fn stop(State(state): State<AppState>, Path(id): Path<String>) -> Response {

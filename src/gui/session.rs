@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 use std::io;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -13,6 +14,8 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::access::random_hex;
 use super::api::{ApiError, GameRequest, line_texts};
+use super::event::{SessionEvent, json};
+use super::review::{Review, ReviewRequest};
 use crate::engine::{Clock, Engine, Info, Limits, MAX_MULTIPV, Options, Report, Score, SearchResult};
 use crate::rules::Position;
 
@@ -22,15 +25,6 @@ pub const MAX_SESSIONS: usize = 8;
 /// How long a new session waits for its page to open the event stream before it is
 /// dropped, so that a page that never does holds no engine.
 pub const CLAIM_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// An event for a page: its name and its JSON data.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SessionEvent {
-    /// `ready` (first, once), `info` or `done`.
-    pub name: &'static str,
-    /// The data, JSON.
-    pub data: String,
-}
 
 /// The sessions of every page, and the engine options they are made with.
 pub struct Sessions {
@@ -44,6 +38,15 @@ struct Session {
     sender: UnboundedSender<SessionEvent>,
     /// Taken when the page opens the stream.
     receiver: Option<UnboundedReceiver<SessionEvent>>,
+    /// Set to stop the whole-game analysis running, if any.
+    review: Arc<AtomicBool>,
+}
+
+impl Drop for Session {
+    /// The whole-game analysis stops with its session (the engine stops its search).
+    fn drop(&mut self) {
+        self.review.store(true, Ordering::Relaxed);
+    }
 }
 
 /// What a search is for.
@@ -168,8 +171,12 @@ impl Sessions {
         let (sender, receiver) = unbounded_channel();
         let ready = SessionEvent { name: "ready", data: format!("{{\"session\":\"{id}\"}}") };
         let _ = sender.send(ready);
-        let session =
-            Session { engine: Engine::unprepared(self.options.clone()), sender, receiver: Some(receiver) };
+        let session = Session {
+            engine: Engine::unprepared(self.options.clone()),
+            sender,
+            receiver: Some(receiver),
+            review: Arc::default(),
+        };
         sessions.insert(id.clone(), session);
         Ok(id)
     }
@@ -234,6 +241,21 @@ impl Sessions {
             let _ = sender.send(event(search, &position, report));
         });
         started.map(drop).map_err(|error: io::Error| SessionError::Bad(ApiError::new(error.to_string())))
+    }
+
+    /// Starts the whole-game analysis `request` asks for in session `id`, on an engine of
+    /// its own, stopping the one running.
+    ///
+    /// # Errors
+    /// An unknown session; a bad game or move time; no thread to run on.
+    pub fn review(&self, id: &str, request: &ReviewRequest) -> Result<(), SessionError> {
+        let review = Review::new(request).map_err(SessionError::Bad)?;
+        let mut sessions = self.lock();
+        let session = sessions.get_mut(id).ok_or(SessionError::Unknown)?;
+        session.review.store(true, Ordering::Relaxed);
+        session.review = Arc::default();
+        let started = review.start(self.options.clone(), session.sender.clone(), Arc::clone(&session.review));
+        started.map_err(|error| SessionError::Bad(ApiError::new(error.to_string())))
     }
 
     /// Stops session `id`'s search, if one runs; it still reports its result.
@@ -308,10 +330,6 @@ fn win_in(score: Score) -> Option<i64> {
     Some(if score.is_win() { plies } else { -plies })
 }
 
-fn json(value: &impl Serialize) -> String {
-    serde_json::to_string(value).unwrap_or_else(|error| format!("{{\"error\":\"{error}\"}}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -365,6 +383,24 @@ mod tests {
         assert!(second_line.is_some());
         sessions.stop(&id).unwrap();
         assert!(std::iter::from_fn(|| events.blocking_recv()).any(|event| event.name == "done"));
+    }
+
+    #[test]
+    fn a_whole_game_is_reviewed_move_by_move() {
+        let sessions = sessions();
+        let id = sessions.open().unwrap();
+        let mut events = sessions.claim(&id).unwrap();
+        // English: 9-14 lets White take two for one (22-18 14x23 27x11 and on).
+        let game =
+            GameRequest { variant: "english".into(), fen: None, moves: vec!["9-14".into(), "22-18".into()] };
+        sessions.review(&id, &ReviewRequest { search: 3, game, movetime: 0.05 }).unwrap();
+        let review =
+            std::iter::from_fn(|| events.blocking_recv()).find(|event| event.name == "review").unwrap();
+        let data: serde_json::Value = serde_json::from_str(&review.data).unwrap();
+        assert_eq!(data["search"], 3);
+        assert_eq!(data["comments"].as_array().unwrap().len(), 2);
+        assert!(data["comments"].as_array().unwrap().iter().all(serde_json::Value::is_string));
+        assert!(data["chart"].as_str().unwrap().starts_with("<svg"));
     }
 
     #[test]

@@ -220,12 +220,24 @@ def load_and_navigate(driver):
     return expected
 
 
+def review(driver, expected):
+    """Analyses the loaded game: every move gets a comment, and the score chart appears."""
+    field = driver.find_element(By.ID, "review-movetime")
+    field.clear()
+    field.send_keys("0.05")
+    driver.find_element(By.ID, "review-start").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#chart svg"), "the score chart", 60)
+    titles = driver.execute_script("return [...document.querySelectorAll('#moves .move')].map((move) => move.title)")
+    assert len(titles) == len(expected) and all(titles), f"a move without a comment: {titles}"
+
+
 def save(driver, expected):
     driver.find_element(By.ID, "pdn-save").click()
     wait(driver, lambda d: d.find_element(By.ID, "pdn-out").get_attribute("value"), "the saved PDN")
     text = driver.find_element(By.ID, "pdn-out").get_attribute("value")
     games = PDNReader(pdn_text=text).games
     assert len(games) == 1 and games[0].moves == expected, f"pydraughts reads {games[0].moves}"
+    assert text.count("{") == len(expected), f"a comment for each move: {text}"
     board = Board(games[0].variant)
     for move in games[0].moves:
         board.push(Move(board, pdn_move=move))
@@ -259,6 +271,7 @@ def main():
                 driver.save_screenshot(os.path.join(screenshots, "gui-game.png"))
             timed("analysis", lambda: analyse(driver, screenshots))
             expected = timed("PDN", lambda: load_and_navigate(driver))
+            timed("game analysis", lambda: review(driver, expected))
             saved = timed("save", lambda: save(driver, expected))
             print(json.dumps({"variants": variants, "saved_pdn": saved, "moves": expected}))
         finally:

@@ -26,7 +26,7 @@ const state = {
 
 const editor = new Editor();
 const board = new Board($('board'), { onSquare: pick, onPress: pick });
-const engine = new EngineSession({ onInfo, onDone });
+const engine = new EngineSession({ onInfo, onDone, onProgress, onReview });
 
 function say(text) {
   $('message').textContent = text || '';
@@ -48,6 +48,9 @@ async function newGame(variant, fen = null, moves = [], comments = []) {
   state.game = new GameState(variant, fen);
   state.game.moves = moves;
   state.game.comments = comments.length ? comments : moves.map(() => null);
+  state.game.marks = moves.map(() => null);
+  $('chart').replaceChildren();
+  $('review-progress').textContent = '';
   state.over = null;
   state.editing = false;
   $('variant').value = variant;
@@ -270,6 +273,13 @@ function renderMoves() {
     span.className = index + 1 === game.index ? 'move current' : 'move';
     span.dataset.ply = String(index + 1);
     span.textContent = text;
+    const mark = { mistake: '?', blunder: '??' }[game.marks[index]];
+    if (mark) {
+      const sign = document.createElement('span');
+      sign.className = 'mark';
+      sign.textContent = mark;
+      span.appendChild(sign);
+    }
     if (game.comments[index]) span.title = game.comments[index];
     span.addEventListener('click', () => navigate(index + 1));
     item.append(span, ' ');
@@ -315,6 +325,31 @@ function onInfo(info) {
 
 function onDone(done, mode) {
   if (mode === 'play' && done.best && engineToMove()) attempt(() => playMove(done.best));
+}
+
+// ---- whole-game analysis ----
+
+async function reviewGame() {
+  const movetime = Math.max(0.05, Number($('review-movetime').value) || 0.5);
+  $('review-progress').textContent = 'starting...';
+  await engine.reviewGame(state.game.whole(), movetime);
+}
+
+function onProgress(progress) {
+  $('review-progress').textContent = `${progress.done} of ${progress.total} moves`;
+}
+
+// The comments go with the moves (and into a saved PDN); mistakes and blunders are
+// marked in the move list; the chart is the server's SVG, made from the game alone.
+function onReview(review) {
+  const game = state.game;
+  if (review.comments.length !== game.moves.length) return;
+  game.comments = review.comments;
+  game.marks = review.marks;
+  const mistakes = review.marks.filter((mark) => mark).length;
+  $('review-progress').textContent = `done: ${mistakes} mistake${mistakes === 1 ? '' : 's'} or blunder${mistakes === 1 ? '' : 's'}`;
+  $('chart').innerHTML = review.chart;
+  renderMoves();
 }
 
 // ---- the clock: the page runs both sides' clocks when playing with one ----
@@ -483,6 +518,7 @@ function bindControls() {
   bind('analyse-start', 'click', () => analyse(true));
   bind('analyse-stop', 'click', () => analyse(false));
   bind('multipv', 'change', () => state.analysing && refresh());
+  bind('review-start', 'click', reviewGame);
   bind('pdn-load', 'click', () => loadPdn($('pdn-text').value));
   bind('pdn-file', 'change', async () => {
     const file = $('pdn-file').files[0];

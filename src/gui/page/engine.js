@@ -6,9 +6,13 @@ import { post } from './api.js';
 
 export class EngineSession {
   // `onInfo(info)` hears each line of the current search, `onDone(done)` its end.
-  constructor({ onInfo, onDone }) {
+  // `onProgress(progress)` and `onReview(review)` hear of the whole-game analysis.
+  constructor({ onInfo, onDone, onProgress, onReview }) {
     this.onInfo = onInfo;
     this.onDone = onDone;
+    this.onProgress = onProgress;
+    this.onReview = onReview;
+    this.review = 0;    // the number of the whole-game analysis whose events count
     this.search = 0;    // the number of the search whose events count
     this.mode = null;   // 'play' or 'analyse' while a search runs
   }
@@ -26,6 +30,12 @@ export class EngineSession {
       const info = JSON.parse(event.data);
       if (info.search === this.search) this.onInfo(info, this.mode);
     });
+    for (const [name, handler] of [['progress', 'onProgress'], ['review', 'onReview']]) {
+      this.source.addEventListener(name, (event) => {
+        const data = JSON.parse(event.data);
+        if (data.search === this.review) this[handler](data);
+      });
+    }
     this.source.addEventListener('done', (event) => {
       const done = JSON.parse(event.data);
       if (done.search !== this.search) return;
@@ -33,6 +43,12 @@ export class EngineSession {
       this.mode = null;
       this.onDone(done, mode);
     });
+  }
+
+  // Analyses every move of `game` (a game request), `movetime` seconds a position.
+  async reviewGame(game, movetime) {
+    this.review += 1;
+    await post(`/api/session/${this.id}/review`, { ...game, movetime, search: this.review });
   }
 
   // Starts a search of `game` (a position request) for `mode`, with `settings`

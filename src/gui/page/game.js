@@ -7,6 +7,7 @@ export class GameState {
     this.start = start;       // the start FEN, or null for the rule set's start position
     this.moves = [];          // move texts as the server writes them
     this.comments = [];       // a comment after each move, or null
+    this.marks = [];          // 'mistake', 'blunder' or null for each move, once analysed
     this.index = 0;           // moves shown: the position after moves[0..index]
   }
 
@@ -28,6 +29,7 @@ export class GameState {
   play(text) {
     this.moves = this.moves.slice(0, this.index);
     this.comments = this.comments.slice(0, this.index);
+    this.marks = this.marks.slice(0, this.index);
     this.moves.push(text);
     this.comments.push(null);
     this.index = this.moves.length;
@@ -37,6 +39,7 @@ export class GameState {
   undo() {
     this.moves.pop();
     this.comments.pop();
+    this.marks.pop();
     this.index = Math.min(this.index, this.moves.length);
   }
 
