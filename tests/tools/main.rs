@@ -6,8 +6,6 @@ mod common;
 
 mod analyse_game;
 mod cli;
-#[cfg(feature = "gui")]
-mod gui;
 mod matches;
 mod play;
 mod selfplay;

@@ -1,11 +1,15 @@
 //! `crownhead gui`, the board in the browser: only requests with the run's token, this
 //! server's Host and no foreign Origin are served (raw HTTP over a socket), and the page
-//! works in a real browser (headless Chromium driven by `tests/tools/gui_browser.py`):
+//! works in a real browser (headless Chromium driven by `tests/gui_browser.py`):
 //! moves by clicking with their targets highlighted and the engine's reply, live
 //! analysis, PDN loaded, navigated and saved, and every rule set's board labelled as
 //! `crownhead board --svg` labels it.
+//!
+//! A test binary of its own: cargo runs test binaries one after another, so the browser
+//! does not share the machine with the timing-sensitive tests of `tests/tools/` (their
+//! half-second match games).
 
-use crate::common;
+mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -127,7 +131,7 @@ fn only_the_token_holder_on_this_host_and_origin_is_served() {
 /// the game it saved.
 #[test]
 fn the_board_works_in_a_browser() {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tools/gui_browser.py");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/gui_browser.py");
     let mut python = Command::new("python3");
     let output = common::without_databases(&mut python)
         .args([script, common::CROWNHEAD])

@@ -1,6 +1,6 @@
 """The board in the browser, driven in headless Chromium as a person uses it.
 
-    python3 tests/tools/gui_browser.py CROWNHEAD_BINARY
+    python3 tests/gui_browser.py CROWNHEAD_BINARY
 
 Starts `crownhead gui --no-open --port 0`, reads the URL it prints, and with selenium
 (driving Debian's /usr/bin/chromedriver, so that nothing is downloaded):
@@ -14,7 +14,7 @@ Starts `crownhead gui --no-open --port 0`, reads the URL it prints, and with sel
   ({"saved_pdn": ...}) for the Rust test to read with crownhead's own reader.
 
 With CROWNHEAD_SCREENSHOTS=DIR it writes gui-game.png and gui-analysis.png into DIR.
-Run by tests/tools/gui.rs."""
+Run by tests/gui.rs."""
 
 import json
 import os
