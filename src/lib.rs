@@ -3,12 +3,14 @@
 //! The crate is layered, and data flows one way: [`rules`] (boards, moves, notation,
 //! game results) knows nothing above it; the search (private) and the endgame databases
 //! ([`egdb`]) know the rules and no front end; [`engine`] is the one API the front ends in [`protocol`] and the [`tools`]
-//! call.
+//! call, and the board in the browser (`gui`, with the default feature `gui`).
 
 pub mod egdb;
 pub mod engine;
 #[cfg(test)]
 mod fuzzing;
+#[cfg(feature = "gui")]
+pub mod gui;
 pub mod protocol;
 pub mod rules;
 mod search;

@@ -66,6 +66,8 @@ fn run(command: Command, arg_matches: &ArgMatches) -> anyhow::Result<()> {
         Command::Dxp(args) => args.run(&mut out)?,
         Command::Board(args) => args.run(&mut out)?,
         Command::Play(args) => args.run(&mut out)?,
+        #[cfg(feature = "gui")]
+        Command::Gui(args) => args.run(&mut out)?,
         Command::Match(args) => {
             args.run(arg_matches.subcommand_matches("match").unwrap_or(arg_matches), &mut out)?
         }

@@ -10,6 +10,8 @@ mod bench;
 mod board;
 mod dxp;
 mod egdb;
+#[cfg(feature = "gui")]
+mod gui;
 mod matches;
 mod openings;
 mod perft;
@@ -26,6 +28,8 @@ pub use bench::BenchArgs;
 pub use board::{BoardArgs, moves};
 pub use dxp::DxpArgs;
 pub use egdb::EgdbArgs;
+#[cfg(feature = "gui")]
+pub use gui::GuiArgs;
 pub use matches::{MatchArgs, MatchSummaryArgs};
 pub use openings::OpeningsArgs;
 pub use perft::PerftArgs;
@@ -65,6 +69,10 @@ pub enum Command {
     Board(BoardArgs),
     /// Play the engine in the terminal (type help once it starts).
     Play(PlayArgs),
+    /// Play, analyse and edit games on a board in the browser, served by this process on
+    /// 127.0.0.1.
+    #[cfg(feature = "gui")]
+    Gui(GuiArgs),
     /// Play a match between two Hub engines.
     #[command(long_about = matches::MATCH_ABOUT)]
     Match(MatchArgs),

@@ -155,6 +155,15 @@ impl Game {
         &self.quiet_plies
     }
 
+    /// The lone-king rule's count now: half-moves since the current lone-king material
+    /// arose, and the half-moves that draw the game, when a rule of the rule set applies
+    /// to the material on the board (a board shows it beside the move-limit count).
+    pub fn lone_king_count(&self) -> Option<(u16, u16)> {
+        let rule = lone_king_rule(self.position())?;
+        let plies = self.lone_king_plies.last().copied().flatten()?;
+        Some((plies, rule.plies))
+    }
+
     /// How many times the current position has occurred, counting now.
     pub fn occurrences(&self) -> usize {
         let now = self.position();

@@ -1,0 +1,67 @@
+//! `crownhead gui`: the board in the browser, served by this process.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use clap::Args;
+use crownhead::gui::{GuiConfig, Server};
+
+use super::args::{EngineArgs, VariantArgs};
+
+/// `crownhead gui`.
+#[derive(Args)]
+pub struct GuiArgs {
+    /// The rule set the board starts with (every one can be chosen on the page).
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// The port to listen on, on 127.0.0.1 (default: any free port).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// Print the URL without opening it in the browser.
+    #[arg(long)]
+    pub no_open: bool,
+    /// The options of each page's engine.
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+impl GuiArgs {
+    /// Serves the board until the process is stopped: prints the URL (with the run's
+    /// token) and opens it in the default browser unless asked not to.
+    ///
+    /// # Errors
+    /// Bad engine options; the port cannot be had; output fails.
+    pub fn run(&self, out: &mut impl Write) -> anyhow::Result<()> {
+        let options = self.engine.options(None)?;
+        let server = Server::bind(GuiConfig { variant: self.variant.variant, port: self.port, options })?;
+        let url = server.url();
+        writeln!(out, "crownhead gui: open {url}")?;
+        writeln!(out, "(only this URL, with its token, opens the board; stop with Ctrl-C)")?;
+        out.flush()?;
+        if !self.no_open && !open_browser(&url) {
+            writeln!(out, "could not open a browser: open the URL above by hand")?;
+            out.flush()?;
+        }
+        server.run()?;
+        Ok(())
+    }
+}
+
+/// Opens `url` in the default browser with the system's opener; whether it started.
+fn open_browser(url: &str) -> bool {
+    let (program, args): (&str, &[&str]) = if cfg!(target_os = "windows") {
+        ("cmd", &["/C", "start", ""])
+    } else if cfg!(target_os = "macos") {
+        ("open", &[])
+    } else {
+        ("xdg-open", &[])
+    };
+    Command::new(program)
+        .args(args)
+        .arg(url)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .is_ok()
+}

@@ -1,0 +1,556 @@
+// The page: wires the board, the game, the engine session, the editor and PDN to the
+// controls of index.html. The server answers every rules question (api.js), so nothing
+// here knows the rules of any rule set.
+
+import { get, post } from './api.js';
+import { Board } from './board.js';
+import { GameState } from './game.js';
+import { EngineSession } from './engine.js';
+import { Editor } from './editor.js';
+import { readFile, download } from './pdn.js';
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  variants: new Map(),  // name -> layout, from /api/variants
+  game: null,           // GameState
+  reply: null,          // /api/position's reply for the position shown
+  selection: null,      // { from, landings } while a move is being entered
+  analysing: false,
+  lines: new Map(),     // multipv -> the latest info of the analysis
+  editing: false,
+  clock: null,          // { white, black, increment (ms), running, since }
+  over: null,           // a result the page gives (a clock run out)
+  request: 0,           // the number of the latest position request
+};
+
+const editor = new Editor();
+const board = new Board($('board'), { onSquare: pick, onPress: pick });
+const engine = new EngineSession({ onInfo, onDone, onProgress, onReview });
+
+function say(text) {
+  $('message').textContent = text || '';
+}
+
+// Runs `work`, showing what goes wrong instead of throwing.
+async function attempt(work) {
+  try {
+    await work();
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+// ---- the game and the position shown ----
+
+async function newGame(variant, fen = null, moves = [], comments = []) {
+  await stopEngine();
+  state.game = new GameState(variant, fen);
+  state.game.moves = moves;
+  state.game.comments = comments.length ? comments : moves.map(() => null);
+  state.game.marks = moves.map(() => null);
+  $('chart').replaceChildren();
+  $('review-progress').textContent = '';
+  state.over = null;
+  state.editing = false;
+  $('variant').value = variant;
+  board.setVariant(state.variants.get(variant));
+  resetClock();
+  say('');
+  await refresh();
+}
+
+// Asks the server for the position shown, draws it, and starts whatever search it
+// calls for (the engine's move, or the analysis).
+async function refresh() {
+  const number = ++state.request;
+  document.body.dataset.busy = 'true';
+  await stopEngine();
+  const reply = await post('/api/position', state.game.shown());
+  if (number !== state.request) return;
+  delete document.body.dataset.busy;
+  state.reply = reply;
+  state.selection = null;
+  state.lines.clear();
+  runClock();
+  render();
+  await startSearch();
+}
+
+function engineSide() {
+  return $('engine-side').value;
+}
+
+function engineToMove() {
+  const reply = state.reply;
+  return reply && !reply.result && !state.over && !state.editing && state.game.atEnd() && engineSide() === reply.side;
+}
+
+async function startSearch() {
+  if (state.editing || !engine.id) return;
+  if (state.analysing) {
+    if (state.reply.result) return;
+    const multipv = Number($('multipv').value) || 1;
+    await engine.go(state.game.shown(), 'analyse', { multipv });
+  } else if (engineToMove()) {
+    await engine.go(state.game.whole(), 'play', timing());
+  }
+}
+
+async function stopEngine() {
+  if (engine.id) await engine.abandon().catch(() => {});
+}
+
+// The engine's time: a move time, or its clock; and its level.
+function timing() {
+  const strength = Math.max(1, Math.min(10, Number($('strength').value) || 10));
+  if (state.clock) {
+    const side = state.reply.side;
+    return { clock: { time: state.clock[side] / 1000, increment: state.clock.increment / 1000 }, strength };
+  }
+  return { movetime: Math.max(0.05, Number($('movetime').value) || 1), strength };
+}
+
+async function playMove(text) {
+  const mover = state.reply.side;
+  state.game.play(text);
+  chargeClock(mover);
+  $('choice').hidden = true;
+  await refresh();
+}
+
+// ---- entering moves: click or drag, landing square by landing square ----
+
+function startsWith(path, prefix) {
+  return prefix.every((square, index) => path[index] === square);
+}
+
+// The moves still possible with the squares picked so far.
+function candidates() {
+  const { from, landings } = state.selection;
+  return state.reply.legal.filter((move) => move.from === from && move.paths.some((path) => startsWith(path, landings)));
+}
+
+function pick(name) {
+  if (state.editing) {
+    editor.place(name, document.querySelector('input[name=piece]:checked').value);
+    render();
+    return;
+  }
+  const reply = state.reply;
+  if (!reply || reply.result || state.over || engineToMove()) return;
+  if (state.selection && continueMove(name)) return;
+  const movable = reply.legal.some((move) => move.from === name);
+  state.selection = movable ? { from: name, landings: [] } : null;
+  render();
+}
+
+// Takes `name` as the next square of the move being entered; whether it was one.
+function continueMove(name) {
+  const depth = state.selection.landings.length;
+  const possible = candidates();
+  const ending = possible.filter((move) => move.to === name);
+  const through = possible.filter((move) => move.paths.some((path) => startsWith(path, state.selection.landings) && path[depth] === name));
+  if (ending.length === 1 && through.every((move) => move === ending[0])) {
+    attempt(() => playMove(ending[0].text));
+    return true;
+  }
+  if (through.length === 1) {
+    attempt(() => playMove(through[0].text));
+    return true;
+  }
+  if (through.length > 1 && ending.length === 0) {
+    state.selection.landings.push(name);
+    render();
+    return true;
+  }
+  const choices = ending.length > 1 ? ending : through;
+  if (choices.length > 1) {
+    offerChoice(choices);
+    return true;
+  }
+  return false;
+}
+
+// Several moves fit the squares picked: the person chooses by their full text.
+function offerChoice(moves) {
+  const box = $('choice');
+  box.replaceChildren(document.createTextNode('Which capture? '));
+  for (const move of moves) {
+    const button = document.createElement('button');
+    button.textContent = move.text;
+    button.className = 'choice';
+    button.addEventListener('click', () => attempt(() => playMove(move.text)));
+    box.appendChild(button);
+  }
+  box.hidden = false;
+}
+
+// The squares to highlight for the move being entered.
+function targets() {
+  if (!state.selection) return [];
+  const depth = state.selection.landings.length;
+  const squares = new Set();
+  for (const move of candidates()) {
+    for (const path of move.paths) {
+      if (startsWith(path, state.selection.landings) && path.length > depth) {
+        squares.add(path[depth]);
+        squares.add(move.to);
+      }
+    }
+  }
+  return [...squares];
+}
+
+// ---- drawing ----
+
+function render() {
+  const reply = state.reply;
+  if (state.editing) {
+    board.draw({ pieces: editor.list() });
+    return;
+  }
+  const best = state.lines.get(1);
+  board.draw({
+    pieces: reply.pieces,
+    last: reply.last || [],
+    selected: state.selection && state.selection.from,
+    targets: targets(),
+    arrow: best ? moveSquares(best.pv[0]) : null,
+  });
+  $('board').dataset.fen = reply.fen;
+  $('fen').value = reply.fen;
+  $('to-move').textContent = `${capital(reply.side)} to move.`;
+  $('result').textContent = state.over || resultText(reply.result);
+  $('counters').textContent = counterText(reply.counters);
+  renderMoves();
+  renderLines();
+  renderClock();
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function resultText(result) {
+  if (!result) return '';
+  const who = result.outcome === 'draw' ? 'Draw' : `${capital(result.outcome)} wins`;
+  return `${who} (${result.reason}), ${result.pdn}.`;
+}
+
+function counterText(counters) {
+  const parts = [];
+  if (counters.move_limit) parts.push(`move limit: ${counters.move_limit.plies} of ${counters.move_limit.limit} half-moves`);
+  if (counters.lone_king) parts.push(`lone king: ${counters.lone_king.plies} of ${counters.lone_king.limit} half-moves`);
+  if (counters.repetitions > 1) parts.push(`position seen ${counters.repetitions} times`);
+  return parts.join('; ');
+}
+
+// The squares of the legal move written `text` now: where it starts, and its landings.
+function moveSquares(text) {
+  const move = text && state.reply.legal.find((legal) => legal.text === text);
+  return move ? [move.from, ...move.paths[0]] : null;
+}
+
+function renderMoves() {
+  const list = $('moves');
+  list.replaceChildren();
+  const game = state.game;
+  const first = state.variants.get(game.variant).first;
+  // A game from a FEN may start with the second player: its first move is then "1...".
+  const startSide = (game.start || state.variants.get(game.variant).start).trim().charAt(0).toUpperCase() === 'W' ? 'white' : 'black';
+  const offset = startSide === first ? 0 : 1;
+  let item = null;
+  game.moves.forEach((text, index) => {
+    const ply = index + offset;
+    if (!item || ply % 2 === 0) {
+      item = document.createElement('li');
+      item.value = Math.floor(ply / 2) + 1;
+      if (ply % 2 === 1) item.append('… ');
+      list.appendChild(item);
+    }
+    const span = document.createElement('span');
+    span.className = index + 1 === game.index ? 'move current' : 'move';
+    span.dataset.ply = String(index + 1);
+    span.textContent = text;
+    const mark = { mistake: '?', blunder: '??' }[game.marks[index]];
+    if (mark) {
+      const sign = document.createElement('span');
+      sign.className = 'mark';
+      sign.textContent = mark;
+      span.appendChild(sign);
+    }
+    if (game.comments[index]) span.title = game.comments[index];
+    span.addEventListener('click', () => navigate(index + 1));
+    item.append(span, ' ');
+  });
+}
+
+// The analysis lines, each with its score from White's side, and the evaluation bar.
+function renderLines() {
+  const box = $('lines');
+  box.replaceChildren();
+  const sign = state.reply.side === 'white' ? 1 : -1;
+  for (const info of [...state.lines.values()].sort((a, b) => a.multipv - b.multipv)) {
+    const line = document.createElement('div');
+    line.className = 'line';
+    line.dataset.multipv = String(info.multipv);
+    const score = document.createElement('span');
+    score.className = 'score';
+    score.textContent = scoreText(info, sign);
+    line.append(score, ` d${info.depth} `, info.pv.join(' '), `  (${info.nodes} nodes, ${Math.round(info.nps / 1000)} kn/s)`);
+    box.appendChild(line);
+  }
+  const best = state.lines.get(1);
+  let share = 50;
+  if (best) share = best.win_in !== null ? (sign * best.win_in > 0 ? 100 : 0) : 50 + Math.max(-5, Math.min(5, sign * best.score)) * 10;
+  $('evalbar-white').style.height = `${share}%`;
+}
+
+function scoreText(info, sign) {
+  if (info.win_in !== null) {
+    const white = sign * info.win_in > 0;
+    return `${white ? 'White' : 'Black'} wins in ${Math.abs(info.win_in)}`;
+  }
+  const men = sign * info.score;
+  return `${men > 0 ? '+' : ''}${men.toFixed(2)}`;
+}
+
+// ---- the engine's reports ----
+
+function onInfo(info) {
+  state.lines.set(info.multipv, info);
+  render();
+}
+
+function onDone(done, mode) {
+  if (mode === 'play' && done.best && engineToMove()) attempt(() => playMove(done.best));
+}
+
+// ---- whole-game analysis ----
+
+async function reviewGame() {
+  const movetime = Math.max(0.05, Number($('review-movetime').value) || 0.5);
+  $('review-progress').textContent = 'starting...';
+  await engine.reviewGame(state.game.whole(), movetime);
+}
+
+function onProgress(progress) {
+  $('review-progress').textContent = `${progress.done} of ${progress.total} moves`;
+}
+
+// The comments go with the moves (and into a saved PDN); mistakes and blunders are
+// marked in the move list; the chart is the server's SVG, made from the game alone.
+function onReview(review) {
+  const game = state.game;
+  if (review.comments.length !== game.moves.length) return;
+  game.comments = review.comments;
+  game.marks = review.marks;
+  const mistakes = review.marks.filter((mark) => mark).length;
+  $('review-progress').textContent = `done: ${mistakes} mistake${mistakes === 1 ? '' : 's'} or blunder${mistakes === 1 ? '' : 's'}`;
+  $('chart').innerHTML = review.chart;
+  renderMoves();
+}
+
+// ---- the clock: the page runs both sides' clocks when playing with one ----
+
+function resetClock() {
+  const useClock = document.querySelector('input[name=timing]:checked').value === 'clock';
+  const minutes = Number($('clock-minutes').value) || 5;
+  const increment = (Number($('clock-increment').value) || 0) * 1000;
+  state.clock = useClock ? { white: minutes * 60000, black: minutes * 60000, increment, running: null, since: 0 } : null;
+  state.over = null;
+}
+
+// The side that moved pays for its time and gets its increment.
+function chargeClock(mover) {
+  const clock = state.clock;
+  if (!clock || clock.running !== mover) return;
+  clock[mover] += clock.increment - (performance.now() - clock.since);
+  clock.running = null;
+}
+
+function runClock() {
+  const clock = state.clock;
+  if (!clock) return;
+  const runs = state.game.atEnd() && !state.reply.result && !state.over && engineSide() !== 'none';
+  if (runs && clock.running !== state.reply.side) {
+    clock.running = state.reply.side;
+    clock.since = performance.now();
+  } else if (!runs) {
+    clock.running = null;
+  }
+}
+
+function remaining(side) {
+  const clock = state.clock;
+  const spent = clock.running === side ? performance.now() - clock.since : 0;
+  return Math.max(0, clock[side] - spent);
+}
+
+function renderClock() {
+  const clock = state.clock;
+  for (const side of ['white', 'black']) {
+    const display = $(`clock-${side}`);
+    if (!clock) {
+      display.textContent = '';
+      continue;
+    }
+    const seconds = Math.ceil(remaining(side) / 1000);
+    display.textContent = `${capital(side)} ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+    display.className = clock.running === side ? 'running' : '';
+  }
+}
+
+function tick() {
+  const clock = state.clock;
+  if (!clock || !clock.running) return;
+  if (remaining(clock.running) <= 0) {
+    const loser = clock.running;
+    clock[loser] = 0;
+    clock.running = null;
+    state.over = `${capital(loser === 'white' ? 'black' : 'white')} wins on time.`;
+    attempt(stopEngine);
+    render();
+    return;
+  }
+  renderClock();
+}
+
+// ---- controls ----
+
+async function navigate(index) {
+  state.game.go(index);
+  await refresh();
+}
+
+async function undo() {
+  const game = state.game;
+  const plies = engineSide() !== 'none' && state.reply.side !== engineSide() && game.moves.length >= 2 ? 2 : 1;
+  for (let count = 0; count < plies; count++) game.undo();
+  game.go(game.moves.length);
+  if (state.clock) state.clock.running = null;
+  state.over = null;
+  await refresh();
+}
+
+async function analyse(on) {
+  state.analysing = on;
+  $('analyse-start').disabled = on;
+  $('analyse-stop').disabled = !on;
+  if (on) {
+    await refresh();
+  } else {
+    await stopEngine();
+    await refresh();
+  }
+}
+
+async function loadPdn(text) {
+  const game = await post('/api/pdn/read', { variant: state.game.variant, text });
+  $('engine-side').value = 'none';
+  await newGame(game.variant, game.fen, game.moves, game.comments);
+  say(game.games > 1 ? `The text holds ${game.games} games; the first is loaded.` : '');
+}
+
+async function savePdn() {
+  const date = new Date().toISOString().slice(0, 10).replaceAll('-', '.');
+  const tags = [['Event', 'crownhead gui'], ['Date', date]];
+  const { pdn } = await post('/api/pdn/write', { ...state.game.whole(), tags, comments: state.game.comments });
+  $('pdn-out').value = pdn;
+  download(pdn, 'crownhead.pdn');
+}
+
+async function copyFen() {
+  try {
+    await navigator.clipboard.writeText(state.reply.fen);
+    say('FEN copied.');
+  } catch {
+    $('fen').select();
+    say('Select and copy the FEN above.');
+  }
+}
+
+async function startEditing() {
+  await stopEngine();
+  state.editing = true;
+  editor.load(state.reply.pieces, state.reply.side);
+  $('edit-side').value = state.reply.side;
+  setEditing(true);
+  render();
+}
+
+function setEditing(on) {
+  $('board').classList.toggle('editing', on);
+  $('edit-start').disabled = on;
+  $('edit-clear').disabled = !on;
+  $('edit-done').disabled = !on;
+}
+
+async function finishEditing() {
+  editor.side = $('edit-side').value;
+  const fen = editor.fen();
+  await post('/api/position', { variant: state.game.variant, fen, moves: [] });
+  setEditing(false);
+  $('engine-side').value = 'none';
+  await newGame(state.game.variant, fen);
+}
+
+function bind(id, event, work) {
+  $(id).addEventListener(event, () => attempt(work));
+}
+
+function bindControls() {
+  bind('variant', 'change', () => newGame($('variant').value));
+  bind('first', 'click', () => navigate(0));
+  bind('back', 'click', () => navigate(state.game.index - 1));
+  bind('forward', 'click', () => navigate(state.game.index + 1));
+  bind('last', 'click', () => navigate(state.game.moves.length));
+  bind('undo', 'click', undo);
+  bind('flip', 'click', () => { board.setFlipped(!board.flipped); render(); });
+  bind('new-game', 'click', () => newGame(state.game.variant));
+  bind('load-fen', 'click', () => newGame(state.game.variant, $('fen').value.trim()));
+  bind('copy-fen', 'click', copyFen);
+  bind('engine-side', 'change', () => { resetClock(); return refresh(); });
+  for (const radio of document.querySelectorAll('input[name=timing]')) {
+    radio.addEventListener('change', () => { resetClock(); renderClock(); });
+  }
+  bind('analyse-start', 'click', () => analyse(true));
+  bind('analyse-stop', 'click', () => analyse(false));
+  bind('multipv', 'change', () => state.analysing && refresh());
+  bind('review-start', 'click', reviewGame);
+  bind('pdn-load', 'click', () => loadPdn($('pdn-text').value));
+  bind('pdn-file', 'change', async () => {
+    const file = $('pdn-file').files[0];
+    if (!file) return;
+    $('pdn-text').value = await readFile(file);
+    await loadPdn($('pdn-text').value);
+  });
+  bind('pdn-save', 'click', savePdn);
+  bind('edit-start', 'click', startEditing);
+  bind('edit-clear', 'click', () => { editor.clear(); render(); });
+  bind('edit-done', 'click', finishEditing);
+  document.addEventListener('keydown', (event) => {
+    if (event.target.closest('input, textarea, select')) return;
+    const keys = { ArrowLeft: state.game.index - 1, ArrowRight: state.game.index + 1, Home: 0, End: state.game.moves.length };
+    if (event.key in keys) attempt(() => navigate(keys[event.key]));
+  });
+}
+
+async function start() {
+  const { default: first, variants } = await get('/api/variants');
+  for (const variant of variants) {
+    state.variants.set(variant.name, variant);
+    const option = document.createElement('option');
+    option.value = variant.name;
+    option.textContent = variant.name;
+    $('variant').appendChild(option);
+  }
+  bindControls();
+  await engine.open().catch(() => say('No engine: the session could not be opened.'));
+  await newGame(first);
+  setInterval(tick, 200);
+  document.body.dataset.ready = 'true';
+}
+
+attempt(start);

@@ -1,0 +1,276 @@
+//! The listener and the routes: every request passes the access checks, then goes to
+//! the page's files, the rules API or the page's engine session.
+
+use std::convert::Infallible;
+use std::io;
+use std::net::{Ipv4Addr, SocketAddr, TcpListener};
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Json, Response};
+use axum::routing::{get, post};
+use futures_util::stream::{self, Stream};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::access::{Access, Admitted};
+use super::api::{self, ApiError};
+use super::assets;
+use super::event::SessionEvent;
+use super::review::ReviewRequest;
+use super::session::{CLAIM_TIMEOUT, GoRequest, SessionError, Sessions};
+use crate::engine::Options;
+use crate::rules::Variant;
+
+/// What `crownhead gui` serves with.
+#[derive(Clone, Debug)]
+pub struct GuiConfig {
+    /// The rule set the page starts with.
+    pub variant: Variant,
+    /// The port to listen on; 0 for any free one.
+    pub port: u16,
+    /// The options of each page's engine.
+    pub options: Options,
+}
+
+/// A server bound to its port, not yet serving.
+pub struct Server {
+    listener: TcpListener,
+    state: AppState,
+}
+
+/// What every handler shares.
+#[derive(Clone)]
+struct AppState {
+    access: Arc<Access>,
+    sessions: Arc<Sessions>,
+    variant: Variant,
+}
+
+impl Server {
+    /// Binds 127.0.0.1 on the configured port and draws the run's token.
+    ///
+    /// # Errors
+    /// The port cannot be had; no random bytes.
+    pub fn bind(config: GuiConfig) -> io::Result<Server> {
+        let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, config.port)))?;
+        listener.set_nonblocking(true)?;
+        let port = listener.local_addr()?.port();
+        let state = AppState {
+            access: Arc::new(Access::new(port)?),
+            sessions: Arc::new(Sessions::new(config.options)),
+            variant: config.variant,
+        };
+        Ok(Server { listener, state })
+    }
+
+    /// The URL that opens the page, with the token.
+    pub fn url(&self) -> String {
+        self.state.access.url()
+    }
+
+    /// Serves until the process ends.
+    ///
+    /// # Errors
+    /// The runtime cannot start, or the listener fails.
+    pub fn run(self) -> io::Result<()> {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(self.listener)?;
+            axum::serve(listener, router(self.state)).await
+        })
+    }
+}
+
+/// Every route, behind the access checks.
+fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/page/{file}", get(page_file))
+        .route("/api/variants", get(variants))
+        .route("/api/position", post(position))
+        .route("/api/pdn/read", post(read_pdn))
+        .route("/api/pdn/write", post(write_pdn))
+        .route("/api/session", post(open_session))
+        .route("/api/session/{id}/events", get(events))
+        .route("/api/session/{id}/go", post(go))
+        .route("/api/session/{id}/stop", post(stop))
+        .route("/api/session/{id}/review", post(review))
+        .layer(middleware::from_fn_with_state(state.clone(), guard))
+        .with_state(state)
+}
+
+/// Refuses (403) what the access checks refuse; hands the token to the page in a
+/// cookie when it came in the URL.
+async fn guard(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    match state.access.check(request.headers(), request.uri()) {
+        Err(refusal) => (StatusCode::FORBIDDEN, refusal.message()).into_response(),
+        Ok(admitted) => {
+            let mut response = next.run(request).await;
+            if admitted == Admitted::ByQuery
+                && let Ok(cookie) = HeaderValue::from_str(&state.access.set_cookie())
+            {
+                response.headers_mut().insert(header::SET_COOKIE, cookie);
+            }
+            response
+        }
+    }
+}
+
+async fn index() -> Response {
+    page_file(Path("index.html".to_string())).await
+}
+
+async fn page_file(Path(file): Path<String>) -> Response {
+    match assets::find(&file) {
+        Some(asset) => {
+            let headers = [(header::CONTENT_TYPE, asset.content_type), (header::CACHE_CONTROL, "no-store")];
+            (headers, asset.contents).into_response()
+        }
+        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+    }
+}
+
+/// The rule sets, and the one the page starts with.
+#[derive(Serialize)]
+struct VariantsReply {
+    default: &'static str,
+    variants: Vec<api::VariantInfo>,
+}
+
+async fn variants(State(state): State<AppState>) -> Response {
+    Json(VariantsReply { default: state.variant.name(), variants: api::variants() }).into_response()
+}
+
+async fn position(body: Bytes) -> Response {
+    answer(body, |request| api::position(&request))
+}
+
+async fn read_pdn(body: Bytes) -> Response {
+    answer(body, |request| api::read_pdn_game(&request))
+}
+
+async fn write_pdn(body: Bytes) -> Response {
+    answer(body, |request| api::write_pdn_game(&request))
+}
+
+/// Reads the JSON request in `body` and replies with what `work` makes of it, or with
+/// the error (400).
+fn answer<T: DeserializeOwned, R: Serialize>(
+    body: Bytes,
+    work: impl FnOnce(T) -> Result<R, ApiError>,
+) -> Response {
+    match serde_json::from_slice(&body)
+        .map_err(|error| ApiError::new(format!("bad request: {error}")))
+        .and_then(work)
+    {
+        Ok(reply) => Json(reply).into_response(),
+        Err(error) => (StatusCode::BAD_REQUEST, Json(error)).into_response(),
+    }
+}
+
+/// A new session's id.
+#[derive(Serialize)]
+struct SessionReply {
+    session: String,
+}
+
+async fn open_session(State(state): State<AppState>) -> Response {
+    match state.sessions.open() {
+        Ok(id) => {
+            let sessions = Arc::clone(&state.sessions);
+            let unclaimed = id.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(CLAIM_TIMEOUT).await;
+                sessions.drop_unclaimed(&unclaimed);
+            });
+            Json(SessionReply { session: id }).into_response()
+        }
+        Err(error) => session_error(error),
+    }
+}
+
+/// Closes the session when the stream that carries its events is dropped, that is when
+/// the page closes it.
+struct CloseOnDrop {
+    sessions: Arc<Sessions>,
+    id: String,
+}
+
+impl Drop for CloseOnDrop {
+    fn drop(&mut self) {
+        self.sessions.close(&self.id);
+    }
+}
+
+async fn events(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    match state.sessions.claim(&id) {
+        Ok(receiver) => {
+            let closing = CloseOnDrop { sessions: Arc::clone(&state.sessions), id };
+            Sse::new(event_stream(receiver, closing)).keep_alive(KeepAlive::default()).into_response()
+        }
+        Err(error) => session_error(error),
+    }
+}
+
+/// The session's events as server-sent events; `closing` goes with the stream.
+fn event_stream(
+    receiver: tokio::sync::mpsc::UnboundedReceiver<SessionEvent>,
+    closing: CloseOnDrop,
+) -> impl Stream<Item = Result<Event, Infallible>> + Send {
+    stream::unfold((receiver, closing), |(mut receiver, closing)| async move {
+        let event = receiver.recv().await?;
+        Some((Ok(Event::default().event(event.name).data(event.data)), (receiver, closing)))
+    })
+}
+
+async fn go(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) -> Response {
+    let request: GoRequest = match serde_json::from_slice(&body) {
+        Ok(request) => request,
+        Err(error) => {
+            return session_error(SessionError::Bad(ApiError::new(format!("bad request: {error}"))));
+        }
+    };
+    done(state.sessions.go(&id, &request))
+}
+
+async fn review(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) -> Response {
+    let request: ReviewRequest = match serde_json::from_slice(&body) {
+        Ok(request) => request,
+        Err(error) => {
+            return session_error(SessionError::Bad(ApiError::new(format!("bad request: {error}"))));
+        }
+    };
+    done(state.sessions.review(&id, &request))
+}
+
+async fn stop(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    done(state.sessions.stop(&id))
+}
+
+/// `{"ok":true}`, or the error.
+fn done(result: Result<(), SessionError>) -> Response {
+    match result {
+        Ok(()) => Json(serde_json::json!({ "ok": true })).into_response(),
+        Err(error) => session_error(error),
+    }
+}
+
+fn session_error(error: SessionError) -> Response {
+    let (status, message) = match error {
+        SessionError::Unknown => (StatusCode::NOT_FOUND, ApiError::new("unknown session")),
+        SessionError::Claimed => {
+            (StatusCode::CONFLICT, ApiError::new("the session's events are already streaming"))
+        }
+        SessionError::Full => {
+            (StatusCode::SERVICE_UNAVAILABLE, ApiError::new("too many pages have an engine"))
+        }
+        SessionError::Bad(error) => (StatusCode::BAD_REQUEST, error),
+    };
+    (status, Json(message)).into_response()
+}

@@ -1,0 +1,423 @@
+//! One engine per page. A page asks for a session, opens its event stream, and then
+//! starts and stops searches in it; what the engine reports goes down the stream as
+//! server-sent events. When the page goes, the browser closes the stream: the session
+//! is removed, which stops its search and drops its engine.
+
+use std::collections::HashMap;
+use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+
+use super::access::random_hex;
+use super::api::{ApiError, GameRequest, line_texts};
+use super::event::{SessionEvent, json};
+use super::review::{Review, ReviewRequest};
+use crate::engine::{Clock, Engine, Info, Limits, MAX_MULTIPV, Options, Report, Score, SearchResult};
+use crate::rules::Position;
+
+/// The most pages with an engine at once: each engine holds a transposition table.
+pub const MAX_SESSIONS: usize = 8;
+
+/// How long a new session waits for its page to open the event stream before it is
+/// dropped, so that a page that never does holds no engine.
+pub const CLAIM_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The sessions of every page, and the engine options they are made with.
+pub struct Sessions {
+    options: Options,
+    sessions: Mutex<HashMap<String, Session>>,
+}
+
+/// A page's engine, and its event stream's ends.
+struct Session {
+    engine: Engine,
+    sender: UnboundedSender<SessionEvent>,
+    /// Taken when the page opens the stream.
+    receiver: Option<UnboundedReceiver<SessionEvent>>,
+    /// Set to stop the whole-game analysis running, if any.
+    review: Arc<AtomicBool>,
+}
+
+impl Drop for Session {
+    /// The whole-game analysis stops with its session (the engine stops its search).
+    fn drop(&mut self) {
+        self.review.store(true, Ordering::Relaxed);
+    }
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// A move for the engine to play, within a move time or a clock.
+    Play,
+    /// Analysis until stopped, with several lines.
+    Analyse,
+}
+
+/// A game clock as the page runs it, in seconds.
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct ClockRequest {
+    /// Time left on the engine's clock.
+    pub time: f64,
+    /// Added each move.
+    #[serde(default)]
+    pub increment: f64,
+}
+
+/// A search to start.
+#[derive(Clone, Debug, Deserialize)]
+pub struct GoRequest {
+    /// The page's number for the search, given back in its events, so that the page can
+    /// tell them from those of a search it has given up.
+    pub search: u64,
+    /// The game whose position to search.
+    #[serde(flatten)]
+    pub game: GameRequest,
+    /// Play or analyse.
+    pub mode: Mode,
+    /// Seconds per move, when playing without a clock.
+    #[serde(default)]
+    pub movetime: Option<f64>,
+    /// The clock, when playing with one.
+    #[serde(default)]
+    pub clock: Option<ClockRequest>,
+    /// Lines to analyse, 1 to 5 (play: 1).
+    #[serde(default)]
+    pub multipv: Option<usize>,
+    /// The engine's strength, 1 (weakest) to 10 (full).
+    #[serde(default)]
+    pub strength: Option<u8>,
+}
+
+/// An iteration completed, as the page shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct InfoEvent {
+    /// The search it belongs to.
+    pub search: u64,
+    /// Depth completed.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// The line's number, from 1.
+    pub multipv: usize,
+    /// The score in men for the side to move.
+    pub score: f64,
+    /// Plies to the end when the score is a forced win (positive) or loss (negative).
+    pub win_in: Option<i64>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u128,
+    /// The line, as the move list writes moves.
+    pub pv: Vec<String>,
+}
+
+/// A search ended.
+#[derive(Clone, Debug, Serialize)]
+pub struct DoneEvent {
+    /// The search it belongs to.
+    pub search: u64,
+    /// The move to play, if the side to move has one.
+    pub best: Option<String>,
+    /// The score in men for the side to move.
+    pub score: f64,
+    /// Plies to the end when the score is a forced win or loss.
+    pub win_in: Option<i64>,
+    /// Depth completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The line.
+    pub pv: Vec<String>,
+}
+
+/// Why a session request failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionError {
+    /// No session has that id.
+    Unknown,
+    /// The session's stream is already open.
+    Claimed,
+    /// [`MAX_SESSIONS`] pages have an engine.
+    Full,
+    /// The request is wrong.
+    Bad(ApiError),
+}
+
+impl Sessions {
+    /// No sessions yet; engines will be made with `options`.
+    pub fn new(options: Options) -> Sessions {
+        Sessions { options, sessions: Mutex::default() }
+    }
+
+    /// A new session, its id random; the engine is made now, its table at its first
+    /// search.
+    ///
+    /// # Errors
+    /// [`SessionError::Full`]; an operating system with no random bytes.
+    pub fn open(&self) -> Result<String, SessionError> {
+        let id = random_hex(16).map_err(|error| SessionError::Bad(ApiError::new(error.to_string())))?;
+        let mut sessions = self.lock();
+        if sessions.len() >= MAX_SESSIONS {
+            return Err(SessionError::Full);
+        }
+        let (sender, receiver) = unbounded_channel();
+        let ready = SessionEvent { name: "ready", data: format!("{{\"session\":\"{id}\"}}") };
+        let _ = sender.send(ready);
+        let session = Session {
+            engine: Engine::unprepared(self.options.clone()),
+            sender,
+            receiver: Some(receiver),
+            review: Arc::default(),
+        };
+        sessions.insert(id.clone(), session);
+        Ok(id)
+    }
+
+    /// The receiving end of session `id`'s events, once.
+    ///
+    /// # Errors
+    /// [`SessionError::Unknown`], or [`SessionError::Claimed`] the second time.
+    pub fn claim(&self, id: &str) -> Result<UnboundedReceiver<SessionEvent>, SessionError> {
+        let mut sessions = self.lock();
+        let session = sessions.get_mut(id).ok_or(SessionError::Unknown)?;
+        session.receiver.take().ok_or(SessionError::Claimed)
+    }
+
+    /// Drops session `id` if its stream was never opened.
+    pub fn drop_unclaimed(&self, id: &str) {
+        let mut sessions = self.lock();
+        if sessions.get(id).is_some_and(|session| session.receiver.is_some()) {
+            sessions.remove(id);
+        }
+    }
+
+    /// Removes session `id`: its search stops and its engine is dropped.
+    pub fn close(&self, id: &str) {
+        let removed = self.lock().remove(id);
+        drop(removed);
+    }
+
+    /// How many sessions are open.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Whether no session is open.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Starts the search `request` asks for in session `id`, stopping the one running.
+    ///
+    /// # Errors
+    /// An unknown session; a bad game, limit or level; no thread to search on.
+    pub fn go(&self, id: &str, request: &GoRequest) -> Result<(), SessionError> {
+        let game = request.game.game().map_err(SessionError::Bad)?;
+        let limits = limits(request).map_err(SessionError::Bad)?;
+        let strength = request.strength.unwrap_or(10);
+        if !(1..=10).contains(&strength) {
+            return Err(SessionError::Bad(ApiError::new("strength must be 1 to 10")));
+        }
+        let mut sessions = self.lock();
+        let session = sessions.get_mut(id).ok_or(SessionError::Unknown)?;
+        let lines = match request.mode {
+            Mode::Play => 1,
+            Mode::Analyse => request.multipv.unwrap_or(1).clamp(1, MAX_MULTIPV.min(5)),
+        };
+        session.engine.set_multipv(lines);
+        // Strength: the lead sets `Options.strength` (h-strength) to `strength` here,
+        // through `set_options`, once the engine has the field.
+        let _ = strength;
+        let (sender, search, position) = (session.sender.clone(), request.search, *game.position());
+        let started = session.engine.go(&game, &limits, false, move |report| {
+            let _ = sender.send(event(search, &position, report));
+        });
+        started.map(drop).map_err(|error: io::Error| SessionError::Bad(ApiError::new(error.to_string())))
+    }
+
+    /// Starts the whole-game analysis `request` asks for in session `id`, on an engine of
+    /// its own, stopping the one running.
+    ///
+    /// # Errors
+    /// An unknown session; a bad game or move time; no thread to run on.
+    pub fn review(&self, id: &str, request: &ReviewRequest) -> Result<(), SessionError> {
+        let review = Review::new(request).map_err(SessionError::Bad)?;
+        let mut sessions = self.lock();
+        let session = sessions.get_mut(id).ok_or(SessionError::Unknown)?;
+        session.review.store(true, Ordering::Relaxed);
+        session.review = Arc::default();
+        let started = review.start(self.options.clone(), session.sender.clone(), Arc::clone(&session.review));
+        started.map_err(|error| SessionError::Bad(ApiError::new(error.to_string())))
+    }
+
+    /// Stops session `id`'s search, if one runs; it still reports its result.
+    ///
+    /// # Errors
+    /// An unknown session.
+    pub fn stop(&self, id: &str) -> Result<(), SessionError> {
+        let mut sessions = self.lock();
+        sessions.get_mut(id).ok_or(SessionError::Unknown)?.engine.stop();
+        Ok(())
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, Session>> {
+        self.sessions.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The limits of the search `request` asks for.
+fn limits(request: &GoRequest) -> Result<Limits, ApiError> {
+    let bad = |error: crate::engine::LimitError| ApiError::new(error.to_string());
+    match (request.mode, request.clock, request.movetime) {
+        (Mode::Analyse, _, _) => Ok(Limits { infinite: true, ..Limits::default() }),
+        (Mode::Play, Some(clock), _) => {
+            let clock = Clock::new(clock.time, clock.increment, None).map_err(bad)?;
+            Ok(Limits { clock: Some(clock), ..Limits::default() })
+        }
+        (Mode::Play, None, Some(seconds)) => Limits::move_time_seconds(seconds).map_err(bad),
+        (Mode::Play, None, None) => Err(ApiError::new("play needs a movetime or a clock")),
+    }
+}
+
+/// A report as the event the page hears.
+fn event(search: u64, position: &Position, report: Report) -> SessionEvent {
+    match report {
+        Report::Info(info) => SessionEvent { name: "info", data: json(&info_event(search, position, info)) },
+        Report::Done(result) => {
+            SessionEvent { name: "done", data: json(&done_event(search, position, result)) }
+        }
+    }
+}
+
+fn info_event(search: u64, position: &Position, info: &Info) -> InfoEvent {
+    InfoEvent {
+        search,
+        depth: info.depth,
+        seldepth: info.seldepth,
+        multipv: info.multipv,
+        score: info.score.men(),
+        win_in: win_in(info.score),
+        nodes: info.nodes,
+        nps: info.nps,
+        time_ms: info.time.as_millis(),
+        pv: line_texts(position, &info.pv),
+    }
+}
+
+fn done_event(search: u64, position: &Position, result: &SearchResult) -> DoneEvent {
+    DoneEvent {
+        search,
+        best: result.best_move.map(|mv| position.move_to_text(&mv)),
+        score: result.score.men(),
+        win_in: win_in(result.score),
+        depth: result.depth,
+        nodes: result.nodes,
+        pv: line_texts(position, &result.pv),
+    }
+}
+
+/// Plies to a forced end, positive for a win of the side to move.
+fn win_in(score: Score) -> Option<i64> {
+    let plies = i64::from(score.plies_to_end()?);
+    Some(if score.is_win() { plies } else { -plies })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sessions() -> Sessions {
+        Sessions::new(Options { table_mib: 1, ..Options::default() })
+    }
+
+    fn go(search: u64, mode: Mode) -> GoRequest {
+        GoRequest {
+            search,
+            game: GameRequest { variant: "english".into(), fen: None, moves: vec!["11-15".into()] },
+            mode,
+            movetime: Some(0.05),
+            clock: None,
+            multipv: Some(2),
+            strength: None,
+        }
+    }
+
+    #[test]
+    fn a_session_plays_a_legal_move_and_reports_it() {
+        let sessions = sessions();
+        let id = sessions.open().unwrap();
+        let mut events = sessions.claim(&id).unwrap();
+        assert_eq!(sessions.claim(&id).unwrap_err(), SessionError::Claimed);
+        sessions.go(&id, &go(7, Mode::Play)).unwrap();
+        assert_eq!(events.blocking_recv().unwrap().name, "ready");
+        let done = std::iter::from_fn(|| events.blocking_recv()).find(|event| event.name == "done").unwrap();
+        let data: serde_json::Value = serde_json::from_str(&done.data).unwrap();
+        assert_eq!(data["search"], 7);
+        let best = data["best"].as_str().unwrap().to_string();
+        // White's replies to 11-15 in English.
+        assert!(
+            ["21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20"].contains(&best.as_str()),
+            "{best}"
+        );
+        sessions.close(&id);
+        assert!(sessions.is_empty());
+        assert_eq!(sessions.go(&id, &go(8, Mode::Play)).unwrap_err(), SessionError::Unknown);
+    }
+
+    #[test]
+    fn analysis_runs_until_stopped_with_the_lines_asked_for() {
+        let sessions = sessions();
+        let id = sessions.open().unwrap();
+        let mut events = sessions.claim(&id).unwrap();
+        sessions.go(&id, &go(1, Mode::Analyse)).unwrap();
+        let second_line =
+            std::iter::from_fn(|| events.blocking_recv()).find(|event| event.data.contains("\"multipv\":2"));
+        assert!(second_line.is_some());
+        sessions.stop(&id).unwrap();
+        assert!(std::iter::from_fn(|| events.blocking_recv()).any(|event| event.name == "done"));
+    }
+
+    #[test]
+    fn a_whole_game_is_reviewed_move_by_move() {
+        let sessions = sessions();
+        let id = sessions.open().unwrap();
+        let mut events = sessions.claim(&id).unwrap();
+        // English: 9-14 lets White take two for one (22-18 14x23 27x11 and on).
+        let game =
+            GameRequest { variant: "english".into(), fen: None, moves: vec!["9-14".into(), "22-18".into()] };
+        sessions.review(&id, &ReviewRequest { search: 3, game, movetime: 0.05 }).unwrap();
+        let review =
+            std::iter::from_fn(|| events.blocking_recv()).find(|event| event.name == "review").unwrap();
+        let data: serde_json::Value = serde_json::from_str(&review.data).unwrap();
+        assert_eq!(data["search"], 3);
+        assert_eq!(data["comments"].as_array().unwrap().len(), 2);
+        assert!(data["comments"].as_array().unwrap().iter().all(serde_json::Value::is_string));
+        assert!(data["chart"].as_str().unwrap().starts_with("<svg"));
+    }
+
+    #[test]
+    fn bad_searches_are_refused_and_sessions_are_bounded() {
+        let sessions = sessions();
+        let id = sessions.open().unwrap();
+        let mut bad = go(1, Mode::Play);
+        bad.strength = Some(11);
+        assert!(matches!(sessions.go(&id, &bad), Err(SessionError::Bad(_))));
+        bad = go(1, Mode::Play);
+        bad.movetime = Some(-1.0);
+        assert!(matches!(sessions.go(&id, &bad), Err(SessionError::Bad(_))));
+        while sessions.len() < MAX_SESSIONS {
+            sessions.open().unwrap();
+        }
+        assert_eq!(sessions.open().unwrap_err(), SessionError::Full);
+        sessions.drop_unclaimed(&id);
+        assert_eq!(sessions.len(), MAX_SESSIONS - 1);
+    }
+}
