@@ -43,15 +43,15 @@ pub struct Level {
 
 /// Levels [`MIN_STRENGTH`] to `MAX_STRENGTH - 1`, weakest first.
 pub const LEVELS: [Level; (MAX_STRENGTH - MIN_STRENGTH) as usize] = [
-    Level { depth: Some(1), nodes: 1_000, lines: 4, spread: 150 },
-    Level { depth: Some(2), nodes: 1_000, lines: 4, spread: 120 },
+    Level { depth: Some(2), nodes: 1_000, lines: 4, spread: 200 },
+    Level { depth: Some(2), nodes: 1_000, lines: 4, spread: 100 },
     Level { depth: Some(3), nodes: 1_000, lines: 4, spread: 100 },
-    Level { depth: None, nodes: 2_000, lines: 4, spread: 80 },
+    Level { depth: None, nodes: 2_000, lines: 4, spread: 100 },
     Level { depth: None, nodes: 4_000, lines: 4, spread: 60 },
-    Level { depth: None, nodes: 8_000, lines: 4, spread: 45 },
-    Level { depth: None, nodes: 16_000, lines: 4, spread: 30 },
-    Level { depth: None, nodes: 32_000, lines: 4, spread: 20 },
-    Level { depth: None, nodes: 64_000, lines: 4, spread: 10 },
+    Level { depth: None, nodes: 8_000, lines: 4, spread: 40 },
+    Level { depth: None, nodes: 16_000, lines: 4, spread: 25 },
+    Level { depth: None, nodes: 40_000, lines: 4, spread: 15 },
+    Level { depth: None, nodes: 100_000, lines: 4, spread: 10 },
 ];
 
 impl Level {
