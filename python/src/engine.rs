@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use crownhead::engine::{
-    DEFAULT_TABLE_MIB, Engine, Info, Limits, OptionsBuilder, Report, Score, SearchResult,
+    DEFAULT_TABLE_MIB, Engine, Go, Info, Limits, OptionsBuilder, Report, Score, SearchResult,
 };
 use crownhead::rules::{Game, Variant};
 use pyo3::basic::CompareOp;
@@ -214,7 +214,7 @@ impl PyEngine {
         let (done, finished) = mpsc::channel();
         let handle = self
             .engine
-            .go(game, limits, false, move |report| match report {
+            .go(game, limits, Go::Analyse, move |report| match report {
                 Report::Info(info) => sink.lock().unwrap_or_else(PoisonError::into_inner).push(info.clone()),
                 Report::Done(_) => {
                     let _ = done.send(());

@@ -10,8 +10,8 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 use crownhead::engine::{
-    DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, Limits, Network, OptionError, Options, OptionsBuilder,
-    parse_move_overhead_ms, parse_table_mib, parse_threads,
+    DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, Limits, MAX_STRENGTH, Network, OptionError, Options,
+    OptionsBuilder, parse_move_overhead_ms, parse_strength, parse_table_mib, parse_threads,
 };
 use crownhead::rules::{Game, Position, Variant};
 
@@ -68,6 +68,17 @@ pub struct ThreadsArgs {
     /// Threads to search (or count) with.
     #[arg(long, default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
+}
+
+/// The engine's strength level, for the commands where it plays moves (`play`, `dxp`);
+/// analysis is always at full strength.
+#[derive(Args)]
+pub struct StrengthArgs {
+    /// How well the engine plays its moves, from 1 (weakest) to 10 (full strength):
+    /// below 10 it searches fewer nodes and now and then plays a slightly worse move
+    /// (docs/strength-levels.md).
+    #[arg(long, value_name = "1-10", default_value_t = MAX_STRENGTH, value_parser = parse_strength)]
+    pub strength: u8,
 }
 
 /// A network file to evaluate with.

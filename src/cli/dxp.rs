@@ -5,10 +5,11 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args;
+use crownhead::engine::Options;
 use crownhead::protocol::dxp;
 use crownhead::rules::Variant;
 
-use super::args::{EngineArgs, positive_seconds};
+use super::args::{EngineArgs, StrengthArgs, positive_seconds};
 
 /// `crownhead dxp`.
 #[derive(Args)]
@@ -37,6 +38,9 @@ pub struct DxpArgs {
     /// The engine.
     #[command(flatten)]
     pub engine: EngineArgs,
+    /// How well the engine plays.
+    #[command(flatten)]
+    pub strength: StrengthArgs,
 }
 
 impl DxpArgs {
@@ -47,7 +51,7 @@ impl DxpArgs {
     fn options(&self) -> anyhow::Result<dxp::Options> {
         Ok(dxp::Options {
             variant: self.variant,
-            engine: self.engine.options(Some(self.variant))?,
+            engine: Options { strength: self.strength.strength, ..self.engine.options(Some(self.variant))? },
             minutes: self.time,
             moves: self.moves,
             games: self.games,

@@ -8,7 +8,7 @@ use crownhead::rules::Color;
 use crownhead::tools::commands::play;
 use crownhead::tools::render::terminal_board::Styling;
 
-use super::args::{EgdbPathArgs, PositionArgs, positive_seconds};
+use super::args::{EgdbPathArgs, PositionArgs, StrengthArgs, positive_seconds};
 
 /// `crownhead play`.
 #[derive(Args)]
@@ -25,6 +25,9 @@ pub struct PlayArgs {
     /// The endgame databases.
     #[command(flatten)]
     pub egdb: EgdbPathArgs,
+    /// How well the engine plays.
+    #[command(flatten)]
+    pub strength: StrengthArgs,
 }
 
 impl PlayArgs {
@@ -40,6 +43,7 @@ impl PlayArgs {
             move_time: Duration::from_secs_f64(self.movetime),
             styling: Styling::for_stdout(),
             egdb: self.egdb.root()?,
+            strength: self.strength.strength,
         })
     }
 

@@ -21,21 +21,25 @@
 //! # Ok::<(), crownhead::rules::FenError>(())
 //! ```
 
+use std::hash::{BuildHasher, RandomState};
 use std::io;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
 use crate::egdb::{Database, files_variant};
-use crate::rules::{Game, Variant};
-use crate::search::{Knowledge, SearchControl, Searcher};
+use crate::rules::{Game, Variant, splitmix64};
+use crate::search::{Knowledge, Lines, SearchControl, Searcher};
 
 pub use crate::search::network::Network;
 pub use crate::search::network::file::NetworkError;
-pub use crate::search::{Clock, Info, LimitError, Limits, MAX_DEPTH, MAX_SECONDS, Score, SearchResult};
+pub use crate::search::{
+    Clock, Info, LEVELS, Level, LimitError, Limits, MAX_DEPTH, MAX_SECONDS, MAX_STRENGTH, MIN_STRENGTH,
+    Score, SearchResult,
+};
 pub use options::{
     DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_TABLE_MIB, MAX_THREADS,
-    OptionError, Options, OptionsBuilder, parse_move_overhead_ms, parse_multipv, parse_table_mib,
-    parse_threads,
+    OptionError, Options, OptionsBuilder, parse_move_overhead_ms, parse_multipv, parse_strength,
+    parse_table_mib, parse_threads,
 };
 
 mod options;
@@ -48,6 +52,20 @@ pub enum Report<'a> {
     Info(&'a Info),
     /// The search ended.
     Done(&'a SearchResult),
+}
+
+/// What a search started by [`Engine::go`] is for, as Hub's `go think`, `go ponder` and
+/// `go analyze`: a move to play is searched at the strength level set
+/// ([`Options::strength`]), analysis always at full strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Go {
+    /// Find a move to play now.
+    Think,
+    /// Find a move to play, on the opponent's time: time limits wait for
+    /// [`SearchHandle::ponder_hit`].
+    Ponder,
+    /// Analyse the position at full strength, whatever the strength level.
+    Analyse,
 }
 
 /// The engine: options, search threads and their shared transposition table.
@@ -63,6 +81,9 @@ pub struct Engine {
     /// The database opened for the last rule set searched (by the rule set whose files
     /// serve it), kept while searches stay with it: its slices stay read.
     opened: Option<(Variant, Option<Arc<Database>>)>,
+    /// The state of the random numbers the strength levels below full draw: a
+    /// different seed in every engine of every process, so that games vary.
+    random: u64,
 }
 
 impl Default for Engine {
@@ -84,7 +105,13 @@ impl Engine {
     /// Hub GUI starts the engine, sets the table size, then sends `init`. Tables are
     /// then not made, only to be replaced, for each size set on the way.
     pub fn unprepared(options: Options) -> Engine {
-        Engine { options: options.clamped(), searcher: Arc::default(), running: None, opened: None }
+        Engine {
+            options: options.clamped(),
+            searcher: Arc::default(),
+            running: None,
+            opened: None,
+            random: RandomState::new().hash_one("crownhead"),
+        }
     }
 
     /// Makes the transposition table and the threads' search state if they are not made
@@ -165,27 +192,58 @@ impl Engine {
         }
     }
 
-    /// Searches the position `game` has reached within `limits` on the caller's thread.
-    pub fn think(&mut self, game: &Game, limits: &Limits) -> SearchResult {
-        self.analyse(game, limits, |_| {})
+    /// Seeds the random choices of the strength levels below full, so that the same
+    /// searches choose the same moves (tests, reproducible games). Each engine starts
+    /// with a seed of its own.
+    pub fn seed(&mut self, seed: u64) {
+        self.random = seed;
     }
 
-    /// Like [`Engine::think`], reporting each completed iteration to `report` as it
-    /// comes.
+    /// Searches the position `game` has reached within `limits` on the caller's thread,
+    /// for a move to play: at the strength level set.
+    pub fn think(&mut self, game: &Game, limits: &Limits) -> SearchResult {
+        self.search(game, limits, Go::Think, |_| {})
+    }
+
+    /// Analyses the position `game` has reached within `limits` on the caller's thread,
+    /// at full strength whatever the level set, reporting each completed iteration to
+    /// `report` as it comes.
     pub fn analyse(&mut self, game: &Game, limits: &Limits, report: impl FnMut(&Info)) -> SearchResult {
+        self.search(game, limits, Go::Analyse, report)
+    }
+
+    /// Searches on the caller's thread for `purpose`.
+    fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        purpose: Go,
+        report: impl FnMut(&Info),
+    ) -> SearchResult {
         let options = self.options.clone();
+        let weakening = self.weakening(purpose);
         let network = options.network_for(game.position().variant());
         let egdb = self.egdb(game.position().variant());
         let knowledge = Knowledge { network: &network, egdb: egdb.as_deref() };
         let control = SearchControl::new(false);
         let mut searcher = self.searcher();
-        made(&mut searcher, &options).search(game, limits, options.settings(), knowledge, &control, report)
+        let search = Search { game, limits, options: &options, knowledge, control: &control, weakening };
+        search.run(made(&mut searcher, &options), report)
     }
 
-    /// Starts searching the position `game` has reached within `limits` on a thread of
-    /// its own, and returns at once. `report` hears of every completed iteration and
-    /// then of the result, on the search thread. With `pondering`, time limits wait for
-    /// [`SearchHandle::ponder_hit`]. A search already running is stopped first.
+    /// The level a search for `purpose` is weakened to, with the random number it
+    /// draws: `None` at full strength and for analysis.
+    fn weakening(&mut self, purpose: Go) -> Option<(Level, u64)> {
+        let level = Level::of(self.options.strength).filter(|_| purpose != Go::Analyse)?;
+        let (next, random) = splitmix64(self.random);
+        self.random = next;
+        Some((level, random))
+    }
+
+    /// Starts searching the position `game` has reached within `limits` for `purpose`
+    /// on a thread of its own, and returns at once. `report` hears of every completed
+    /// iteration and then of the result, on the search thread. A search already running
+    /// is stopped first.
     ///
     /// # Errors
     /// When the thread cannot be started.
@@ -193,11 +251,12 @@ impl Engine {
         &mut self,
         game: &Game,
         limits: &Limits,
-        pondering: bool,
+        purpose: Go,
         mut report: impl FnMut(Report) + Send + 'static,
     ) -> io::Result<SearchHandle> {
         self.stop();
-        let control = Arc::new(SearchControl::new(pondering));
+        let weakening = self.weakening(purpose);
+        let control = Arc::new(SearchControl::new(purpose == Go::Ponder));
         let searcher = Arc::clone(&self.searcher);
         let (game, limits, options) = (game.clone(), *limits, self.options.clone());
         let network = options.network_for(game.position().variant());
@@ -205,16 +264,15 @@ impl Engine {
         let search_control = Arc::clone(&control);
         let thread = std::thread::Builder::new().name("search".into()).spawn(move || {
             let mut searcher = searcher.lock().unwrap_or_else(PoisonError::into_inner);
-            let result = made(&mut searcher, &options).search(
-                &game,
-                &limits,
-                options.settings(),
-                Knowledge { network: &network, egdb: egdb.as_deref() },
-                &search_control,
-                |info| {
-                    report(Report::Info(info));
-                },
-            );
+            let search = Search {
+                game: &game,
+                limits: &limits,
+                options: &options,
+                knowledge: Knowledge { network: &network, egdb: egdb.as_deref() },
+                control: &search_control,
+                weakening,
+            };
+            let result = search.run(made(&mut searcher, &options), |info| report(Report::Info(info)));
             report(Report::Done(&result));
             result
         })?;
@@ -241,6 +299,41 @@ impl Drop for Engine {
     /// reports its result).
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+/// One search as the engine runs it, on whichever thread.
+struct Search<'a> {
+    game: &'a Game,
+    limits: &'a Limits,
+    options: &'a Options,
+    knowledge: Knowledge<'a>,
+    control: &'a SearchControl,
+    /// The level the search is weakened to and its random number; `None` at full
+    /// strength.
+    weakening: Option<(Level, u64)>,
+}
+
+impl Search<'_> {
+    /// Runs the search on `searcher`, reporting each completed iteration to `report`.
+    fn run(self, searcher: &mut Searcher, mut report: impl FnMut(&Info)) -> SearchResult {
+        let Search { game, limits, options, knowledge, control, weakening } = self;
+        let settings = options.settings();
+        let Some((level, random)) = weakening else {
+            return searcher.search(game, limits, settings, knowledge, control, report);
+        };
+        let mut lines = Lines::default();
+        let result = searcher.search(
+            game,
+            &level.limits(limits),
+            level.settings(settings),
+            knowledge,
+            control,
+            |info| {
+                lines.record(info, settings.multipv, &mut report);
+            },
+        );
+        level.play(game.position(), result, &lines, random)
     }
 }
 

@@ -8,10 +8,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::rules::Variant;
-use crate::search::Settings;
 use crate::search::network::Network;
 use crate::search::network::builtin::builtin;
 use crate::search::network::file::NetworkError;
+use crate::search::{MAX_STRENGTH, MIN_STRENGTH, Settings};
 
 /// The most search threads the engine takes (Hub's `threads` parameter, `--threads`).
 pub const MAX_THREADS: usize = 512;
@@ -55,6 +55,11 @@ pub struct Options {
     /// clock, a reserve of this much for each move still to come is never planned on
     /// (the time management in `src/search/time.rs`). At most [`MAX_MOVE_OVERHEAD_MS`] milliseconds.
     pub move_overhead: Duration,
+    /// How well the engine plays, [`MIN_STRENGTH`] to [`MAX_STRENGTH`] (full strength,
+    /// the default): below it, searches for a move to play are weakened on purpose
+    /// (fewer nodes, and now and then a slightly worse move; see
+    /// [`crate::search::Level`]). Analysis is always at full strength.
+    pub strength: u8,
 }
 
 impl Default for Options {
@@ -66,6 +71,7 @@ impl Default for Options {
             network: None,
             egdb: None,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
+            strength: MAX_STRENGTH,
         }
     }
 }
@@ -80,6 +86,7 @@ impl Options {
             network: self.network,
             egdb: self.egdb,
             move_overhead: self.move_overhead.min(Duration::from_millis(MAX_MOVE_OVERHEAD_MS as u64)),
+            strength: self.strength.clamp(MIN_STRENGTH, MAX_STRENGTH),
         }
     }
 
@@ -214,6 +221,16 @@ impl OptionsBuilder {
         Ok(self)
     }
 
+    /// The strength level, [`MIN_STRENGTH`] to [`MAX_STRENGTH`] ([`Options::strength`]).
+    ///
+    /// # Errors
+    /// A value out of range.
+    pub fn strength(mut self, strength: u8) -> Result<OptionsBuilder, OptionError> {
+        in_range("strength", strength.into(), MIN_STRENGTH.into(), MAX_STRENGTH.into())?;
+        self.options.strength = strength;
+        Ok(self)
+    }
+
     /// Evaluates with the network in the file at `path` (made by `crownhead train`), or
     /// with the built-in evaluation for an empty path.
     ///
@@ -260,8 +277,8 @@ impl OptionsBuilder {
     }
 
     /// Sets the option Hub calls `name` from its text `value`: `threads`, `tt-size`,
-    /// `move-overhead`, `eval-file` or `egdb-path`. `None` for a name that is none of these (Hub ignores
-    /// parameters it does not know).
+    /// `move-overhead`, `strength`, `eval-file` or `egdb-path`. `None` for a name that is
+    /// none of these (Hub ignores parameters it does not know).
     ///
     /// # Errors
     /// A value the option's setter refuses, or a count that is not a whole number.
@@ -270,6 +287,7 @@ impl OptionsBuilder {
             "threads" => parse_threads(value).and_then(|threads| self.threads(threads)),
             "tt-size" => parse_table_mib(value).and_then(|mib| self.table_mib(mib)),
             "move-overhead" => parse_move_overhead_ms(value).and_then(|millis| self.move_overhead_ms(millis)),
+            "strength" => parse_strength(value).and_then(|strength| self.strength(strength)),
             "eval-file" => self.eval_file(Path::new(value)),
             "egdb-path" => self.egdb_path(Path::new(value)),
             _ => return None,
@@ -315,6 +333,16 @@ pub fn parse_multipv(text: &str) -> Result<usize, OptionError> {
 /// Not a whole number, or out of range.
 pub fn parse_move_overhead_ms(text: &str) -> Result<usize, OptionError> {
     parse_count("move-overhead", text, 0, MAX_MOVE_OVERHEAD_MS)
+}
+
+/// A strength level written out, [`MIN_STRENGTH`] to [`MAX_STRENGTH`] (`--strength`,
+/// Hub's `strength`).
+///
+/// # Errors
+/// Not a whole number, or out of range.
+pub fn parse_strength(text: &str) -> Result<u8, OptionError> {
+    let strength = parse_count("strength", text, MIN_STRENGTH.into(), MAX_STRENGTH.into())?;
+    Ok(u8::try_from(strength).unwrap_or(MAX_STRENGTH))
 }
 
 fn parse_count(name: &'static str, text: &str, min: usize, max: usize) -> Result<usize, OptionError> {

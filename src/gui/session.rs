@@ -16,7 +16,10 @@ use super::access::random_hex;
 use super::api::{ApiError, GameRequest, line_texts};
 use super::event::{SessionEvent, json};
 use super::review::{Review, ReviewRequest};
-use crate::engine::{Clock, Engine, Info, Limits, MAX_MULTIPV, Options, Report, Score, SearchResult};
+use crate::engine::{
+    Clock, Engine, Go, Info, Limits, MAX_MULTIPV, MAX_STRENGTH, Options, OptionsBuilder, Report, Score,
+    SearchResult,
+};
 use crate::rules::Position;
 
 /// The most pages with an engine at once: each engine holds a transposition table.
@@ -222,22 +225,24 @@ impl Sessions {
     pub fn go(&self, id: &str, request: &GoRequest) -> Result<(), SessionError> {
         let game = request.game.game().map_err(SessionError::Bad)?;
         let limits = limits(request).map_err(SessionError::Bad)?;
-        let strength = request.strength.unwrap_or(10);
-        if !(1..=10).contains(&strength) {
-            return Err(SessionError::Bad(ApiError::new("strength must be 1 to 10")));
-        }
         let mut sessions = self.lock();
         let session = sessions.get_mut(id).ok_or(SessionError::Unknown)?;
+        let strength = request.strength.unwrap_or(MAX_STRENGTH);
+        let options = OptionsBuilder::from_options(session.engine.options().clone(), None).strength(strength);
+        session.engine.set_options(
+            options.map_err(|error| SessionError::Bad(ApiError::new(error.to_string())))?.build(),
+        );
         let lines = match request.mode {
             Mode::Play => 1,
             Mode::Analyse => request.multipv.unwrap_or(1).clamp(1, MAX_MULTIPV.min(5)),
         };
         session.engine.set_multipv(lines);
-        // Strength: the lead sets `Options.strength` (h-strength) to `strength` here,
-        // through `set_options`, once the engine has the field.
-        let _ = strength;
+        let purpose = match request.mode {
+            Mode::Play => Go::Think,
+            Mode::Analyse => Go::Analyse,
+        };
         let (sender, search, position) = (session.sender.clone(), request.search, *game.position());
-        let started = session.engine.go(&game, &limits, false, move |report| {
+        let started = session.engine.go(&game, &limits, purpose, move |report| {
             let _ = sender.send(event(search, &position, report));
         });
         started.map(drop).map_err(|error: io::Error| SessionError::Bad(ApiError::new(error.to_string())))

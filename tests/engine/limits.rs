@@ -1,13 +1,14 @@
 //! The engine API under any numbers a caller can give: the checked constructors refuse
 //! what no search can take, with a typed error, and a search started with arbitrary
 //! limits (NaN, infinite, negative, zero and huge clocks, depths, node counts and move
-//! times, pondering or not) never panics, stops when told, and answers a legal move.
+//! times, pondering or not, at any strength level) never panics, stops when told, and
+//! answers a legal move.
 
 use std::time::{Duration, Instant};
 
 use crownhead::engine::{
-    Clock, Engine, LimitError, Limits, MAX_DEPTH, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_SECONDS,
-    MAX_TABLE_MIB, MAX_THREADS, Options, OptionsBuilder,
+    Clock, Engine, Go, LimitError, Limits, MAX_DEPTH, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_SECONDS,
+    MAX_STRENGTH, MAX_TABLE_MIB, MAX_THREADS, MIN_STRENGTH, Options, OptionsBuilder,
 };
 use crownhead::rules::{Game, Position, Variant};
 
@@ -80,7 +81,9 @@ fn option_setters_refuse_and_the_engine_clamps() {
         assert_eq!(builder.clone().threads(value).is_ok(), (1..=MAX_THREADS).contains(&value));
         assert_eq!(builder.clone().table_mib(value).is_ok(), (1..=MAX_TABLE_MIB).contains(&value));
         assert_eq!(builder.clone().multipv(value).is_ok(), (1..=MAX_MULTIPV).contains(&value));
-        assert_eq!(builder.move_overhead_ms(value).is_ok(), value <= MAX_MOVE_OVERHEAD_MS);
+        assert_eq!(builder.clone().move_overhead_ms(value).is_ok(), value <= MAX_MOVE_OVERHEAD_MS);
+        let strength = u8::try_from(value).unwrap_or(u8::MAX);
+        assert_eq!(builder.strength(strength).is_ok(), (1..=10).contains(&value), "strength {value}");
     }
     // Options set field by field are brought within range when an engine takes them (an
     // unprepared engine, so that no table of 64 GiB is made).
@@ -89,12 +92,16 @@ fn option_setters_refuse_and_the_engine_clamps() {
         table_mib: 0,
         multipv: 0,
         move_overhead: Duration::MAX,
+        strength: 0,
         ..Options::default()
     };
     let engine = Engine::unprepared(wild);
     let options = engine.options();
     assert_eq!((options.threads, options.table_mib, options.multipv), (MAX_THREADS, 1, 1));
     assert_eq!(options.move_overhead, Duration::from_millis(MAX_MOVE_OVERHEAD_MS as u64));
+    assert_eq!(options.strength, MIN_STRENGTH);
+    let engine = Engine::unprepared(Options { strength: u8::MAX, ..Options::default() });
+    assert_eq!(engine.options().strength, MAX_STRENGTH);
 }
 
 /// Arbitrary limits: each field left out or set to an odd or ordinary value.
@@ -128,8 +135,8 @@ fn arbitrary_game(random: &mut Random) -> Game {
     game
 }
 
-/// 300 searches with arbitrary limits, each stopped after at most 10 ms if it has not
-/// ended by itself: every one answers at once with a legal move.
+/// 300 searches with arbitrary limits at any strength level, each stopped after at most
+/// 10 ms if it has not ended by itself: every one answers at once with a legal move.
 #[test]
 fn any_limits_give_a_legal_move_and_stop_when_told() {
     let mut random = random_from_env();
@@ -140,10 +147,12 @@ fn any_limits_give_a_legal_move_and_stop_when_told() {
         if game.position().legal_moves().is_empty() {
             continue;
         }
-        let pondering = random.below(4) == 0;
-        let handle = engine.go(&game, &limits, pondering, |_| {}).expect("the search starts");
+        let purpose = random.pick(&[Go::Think, Go::Think, Go::Ponder, Go::Analyse]);
+        let strength = (MIN_STRENGTH + random.below(usize::from(MAX_STRENGTH)) as u8).min(MAX_STRENGTH);
+        engine.set_options(Options { strength, ..engine.options().clone() });
+        let handle = engine.go(&game, &limits, purpose, |_| {}).expect("the search starts");
         std::thread::sleep(Duration::from_millis(random.below(10) as u64));
-        if pondering && random.chance(50) {
+        if purpose == Go::Ponder && random.chance(50) {
             handle.ponder_hit();
         }
         let stopped = Instant::now();
@@ -155,6 +164,9 @@ fn any_limits_give_a_legal_move_and_stop_when_told() {
             stopped.elapsed()
         );
         let best = result.best_move.unwrap_or_else(|| panic!("case {case}: no move under {limits:?}"));
-        assert!(game.position().legal_moves().contains(&best), "case {case}: {best:?} under {limits:?}");
+        assert!(
+            game.position().legal_moves().contains(&best),
+            "case {case}: {best:?} under {limits:?} at strength {strength}"
+        );
     }
 }

@@ -7,3 +7,4 @@ mod common;
 mod evaluation;
 mod limits;
 mod search;
+mod strength;

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use crownhead::engine::{Clock, Engine, Limits, Options, Report, Score, SearchResult};
+use crownhead::engine::{Clock, Engine, Go, Limits, Options, Report, Score, SearchResult};
 use crownhead::rules::{Color, Game, Outcome, Position, Variant};
 
 fn engine(table_mib: usize, threads: usize) -> Engine {
@@ -187,7 +187,7 @@ fn stop_is_honoured_quickly() {
     let started = std::time::Instant::now();
     let (sender, reports) = std::sync::mpsc::channel();
     let handle = engine
-        .go(&game, &limits, false, move |report| {
+        .go(&game, &limits, Go::Analyse, move |report| {
             let _ = sender.send(matches!(report, Report::Done(_)));
         })
         .expect("the search starts");
@@ -209,15 +209,15 @@ fn a_new_search_a_setting_or_dropping_the_engine_stops_the_running_one() {
     let game = Game::new(Position::start(Variant::English));
     let mut engine = engine(16, 1);
     let infinite = Limits { infinite: true, ..Limits::default() };
-    let first = engine.go(&game, &infinite, false, |_| {}).expect("the search starts");
+    let first = engine.go(&game, &infinite, Go::Analyse, |_| {}).expect("the search starts");
     std::thread::sleep(std::time::Duration::from_millis(50));
     engine.set_threads(2);
     assert!(first.wait().best_move.is_some());
-    let pondering = engine.go(&game, &Limits::depth(4), true, |_| {}).expect("the search starts");
+    let pondering = engine.go(&game, &Limits::depth(4), Go::Ponder, |_| {}).expect("the search starts");
     let result = engine.think(&game, &Limits::depth(4));
     assert!(pondering.wait().best_move.is_some() && result.best_move.is_some());
     assert_eq!(engine.options().threads, 2);
-    let orphan = engine.go(&game, &infinite, false, |_| {}).expect("the search starts");
+    let orphan = engine.go(&game, &infinite, Go::Analyse, |_| {}).expect("the search starts");
     drop(engine);
     assert!(orphan.wait().best_move.is_some(), "dropping the engine stops its search");
 }

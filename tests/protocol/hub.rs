@@ -81,7 +81,9 @@ fn handshake_lists_parameters_and_waits() {
     engine.send("hub");
     let lines = engine.until("wait");
     assert!(lines[0].starts_with("id name=crownhead version="), "{lines:?}");
-    for name in ["variant", "threads", "tt-size", "ponder", "eval-file", "egdb-path", "pos-encoding"] {
+    for name in
+        ["variant", "threads", "tt-size", "strength", "ponder", "eval-file", "egdb-path", "pos-encoding"]
+    {
         assert!(
             lines.iter().any(|line| line.starts_with(&format!("param name={name} "))),
             "{name}: {lines:?}"
@@ -90,6 +92,7 @@ fn handshake_lists_parameters_and_waits() {
     let variants = lines.iter().find(|line| line.starts_with("param name=variant")).expect("variant");
     assert!(variants.contains("type=enum values=\"english english-25 italian"), "{variants}");
     assert!(lines.iter().any(|line| line == "param name=move-overhead value=10 type=int min=0 max=10000"));
+    assert!(lines.iter().any(|line| line == "param name=strength value=10 type=int min=1 max=10"));
     engine.send("init");
     assert_eq!(engine.until("ready").last().map(String::as_str), Some("ready"));
 }
@@ -125,6 +128,43 @@ fn searches_answer_with_info_and_done() {
     // Black must recapture: 14x23 (or 13x24) in Hub form, captured squares listed.
     let done = lines.last().expect("done");
     assert!(done.starts_with("done move=1") && done.contains("x19"), "{done}");
+}
+
+/// A weak level answers `go think` with a legal move and reports only the line asked
+/// for, though it searches several; `go analyze` stays at full strength (its move is
+/// the full-strength one).
+#[test]
+fn a_strength_level_plays_legal_moves_and_analysis_stays_full() {
+    let mut engine = Engine::start(&["hub"]);
+    engine.send("set-param name=strength value=3");
+    engine.send("init");
+    engine.until("ready");
+    let legal = ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"];
+    for _ in 0..4 {
+        engine.send("pos start");
+        engine.send("level move-time=0.1");
+        engine.send("go think");
+        let lines = engine.until("done");
+        let done = lines.last().expect("done");
+        let played = done.strip_prefix("done move=").and_then(|rest| rest.split(' ').next());
+        assert!(played.is_some_and(|mv| legal.contains(&mv)), "{done}");
+        let depths: Vec<&str> = lines.iter().filter_map(|line| line.split(' ').nth(1)).collect();
+        let mut unique = depths.clone();
+        unique.dedup();
+        assert_eq!(depths, unique, "one info line per iteration: {lines:?}");
+    }
+    let analyse = |engine: &mut Engine| {
+        engine.send("new-game");
+        engine.send("pos start");
+        engine.send("level depth=8");
+        engine.send("go analyze");
+        let lines = engine.until("done");
+        assert!(lines[lines.len() - 2].starts_with("info depth=8 "), "not capped: {lines:?}");
+        lines.last().cloned()
+    };
+    let weak = analyse(&mut engine);
+    engine.send("set-param name=strength value=10");
+    assert_eq!(analyse(&mut engine), weak);
 }
 
 #[test]
@@ -209,6 +249,9 @@ fn engine_options_are_refused_in_the_engine_words() {
             "set-param name=move-overhead value=10001",
             "move-overhead must be a whole number from 0 to 10000, not '10001'",
         ),
+        ("set-param name=strength value=0", "strength must be a whole number from 1 to 10, not '0'"),
+        ("set-param name=strength value=11", "strength must be a whole number from 1 to 10, not '11'"),
+        ("set-param name=strength value=x", "strength must be a whole number from 1 to 10, not 'x'"),
     ] {
         engine.send(line);
         assert_eq!(engine.next(), format!("error message={}", quoted(message)), "{line}");

@@ -106,6 +106,9 @@ fn engine_options_are_refused_in_the_engine_words() {
             &["analyse", "--depth", "2", "--move-overhead", "0.5"],
             "move-overhead must be a whole number from 0 to 10000, not '0.5'",
         ),
+        (&["play", "--strength", "0"], "strength must be a whole number from 1 to 10, not '0'"),
+        (&["dxp", "--strength", "11"], "strength must be a whole number from 1 to 10, not '11'"),
+        (&["play", "--strength", "x"], "strength must be a whole number from 1 to 10, not 'x'"),
     ] {
         let output = common::crownhead(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");

@@ -243,3 +243,18 @@ fn an_ambiguous_capture_asks_for_the_full_path_on_an_algebraic_board() {
     send(&mut session, "quit");
     exits_cleanly(&mut session);
 }
+
+/// `--strength` is named in the greeting, and the weakest level still plays the shot
+/// that wins at once: 22x8 takes both Black men (23x14 would take one).
+#[test]
+fn a_weak_level_says_so_and_still_plays_the_winning_shot() {
+    let mut session = play(
+        &["--fen", "W:W22,23:B11,18", "--colour", "black", "--strength", "1", "--movetime", "0.05"],
+        true,
+    );
+    let opening = until(&mut session, "game over> ");
+    assert!(opening.contains("you play black, crownhead plays white at strength 1."), "{opening}");
+    assert!(opening.contains("crownhead plays 22x8, score 99.99 for white"), "{opening}");
+    session.send_control('d').expect("end of input is sent");
+    exits_cleanly(&mut session);
+}

@@ -26,7 +26,7 @@ use connection::{Connection, Received, closed_by_peer};
 pub(crate) use message::{BackAcceptCode, GameAcceptCode, GameEndReason, Message, MessageError};
 
 use super::board::{Encoding, Letters, parse_squares, write_squares};
-use crate::engine::{self, Clock, Engine, Limits, SearchResult};
+use crate::engine::{self, Clock, Engine, Go, Limits, SearchResult};
 use crate::rules::{Color, Game, Move, Outcome, Position, Variant};
 
 /// The DXP port.
@@ -276,7 +276,7 @@ fn think(
     game: &Game,
     limits: &Limits,
 ) -> Result<SearchResult, DxpError> {
-    let search = engine.go(game, limits, false, |_| {})?;
+    let search = engine.go(game, limits, Go::Think, |_| {})?;
     // The watch starts short, for quick searches, and grows to MAX_WATCH.
     let mut wait = Duration::from_millis(1);
     while !search.is_finished() {

@@ -21,8 +21,8 @@ pub(crate) use line::{Line, LineError, quote, spawn_line_reader};
 use super::board::{Encoding, parse_hub_position};
 use crate::egdb;
 use crate::engine::{
-    Clock, Engine, Info, Limits, MAX_MOVE_OVERHEAD_MS, MAX_SECONDS, MAX_TABLE_MIB, MAX_THREADS,
-    OptionsBuilder, Report, SearchHandle, SearchResult,
+    Clock, Engine, Go, Info, Limits, MAX_MOVE_OVERHEAD_MS, MAX_SECONDS, MAX_STRENGTH, MAX_TABLE_MIB,
+    MAX_THREADS, MIN_STRENGTH, OptionsBuilder, Report, SearchHandle, SearchResult,
 };
 use crate::rules::{Game, Position, Variant};
 
@@ -163,6 +163,10 @@ impl Session {
             "param name=move-overhead value={} type=int min=0 max={MAX_MOVE_OVERHEAD_MS}",
             options.move_overhead.as_millis()
         ));
+        self.send(&format!(
+            "param name=strength value={} type=int min={MIN_STRENGTH} max={MAX_STRENGTH}",
+            options.strength
+        ));
         self.send(&format!("param name=ponder value={} type=bool", self.ponder));
         self.send(&format!("param name=eval-file value={} type=string", quote(&self.eval_file)));
         self.send(&format!("param name=egdb-path value={} type=string", quote(&self.egdb_path)));
@@ -213,9 +217,9 @@ impl Session {
         }
     }
 
-    /// Sets an engine option (`threads`, `tt-size`, `move-overhead`, `eval-file`, `egdb-path`) as every
-    /// front end does, through [`OptionsBuilder`]; a refused value leaves the option as it
-    /// was. The protocol says to ignore parameters one does not know.
+    /// Sets an engine option (`threads`, `tt-size`, `move-overhead`, `strength`, `eval-file`,
+    /// `egdb-path`) as every front end does, through [`OptionsBuilder`]; a refused value
+    /// leaves the option as it was. The protocol says to ignore parameters one does not know.
     fn set_engine_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         let builder = OptionsBuilder::from_options(self.engine.options().clone(), Some(self.variant));
         let Some(built) = builder.set(name, value) else {
@@ -313,16 +317,22 @@ impl Session {
         if game.position().legal_moves().is_empty() {
             return self.error("no legal move in this position");
         }
-        let pondering = line.has("ponder");
+        let purpose = if line.has("analyze") {
+            Go::Analyse
+        } else if line.has("ponder") {
+            Go::Ponder
+        } else {
+            Go::Think
+        };
         let mut limits = self.level;
         // Scan resets the level after each search.
         self.level = Limits::default();
-        if line.has("analyze") && limits == Limits::default() {
+        if purpose == Go::Analyse && limits == Limits::default() {
             limits.infinite = true;
         }
         let output = Arc::clone(&self.output);
         let root = *game.position();
-        let started = self.engine.go(game, &limits, pondering, move |report| match report {
+        let started = self.engine.go(game, &limits, purpose, move |report| match report {
             Report::Info(info) => send(&output, &info_line(&root, info)),
             Report::Done(result) => send(&output, &done_line(&root, result)),
         });

@@ -151,7 +151,7 @@ pub(crate) fn analyse(
     progress: impl FnMut(usize, usize),
 ) -> Vec<PlyAnalysis> {
     engine.new_game();
-    analyse_with(pdn, |game| Some(engine.think(game, limits)), progress)
+    analyse_with(pdn, |game| Some(engine.analyse(game, limits, |_| {})), progress)
 }
 
 /// `analyse` with each position searched by `search` (the Python module searches on

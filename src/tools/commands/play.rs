@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::engine::{Engine, Limits, Options as EngineOptions, Score};
+use crate::engine::{Engine, Go, Limits, MAX_STRENGTH, Options as EngineOptions, Score};
 use crate::rules::{Color, Game, GameResult, Move, MoveError, Outcome, PdnGame, Position};
 use crate::tools::render::orientation::Orientation;
 use crate::tools::render::terminal_board::{self, Styling};
@@ -38,6 +38,9 @@ pub struct Options {
     pub styling: Styling,
     /// The directory of the endgame databases the engine probes, `None` for none.
     pub egdb: Option<PathBuf>,
+    /// The engine's strength level over its own moves ([`EngineOptions::strength`]);
+    /// hints are at full strength.
+    pub strength: u8,
 }
 
 /// Plays a game between a person, who types on `input`, and the engine, and shows it
@@ -49,7 +52,11 @@ pub fn run(options: &Options, input: &mut impl BufRead, out: &mut impl Write) ->
     let mut session = Session {
         game: Game::new(options.start),
         human: options.human,
-        engine: Engine::new(EngineOptions { egdb: options.egdb.clone(), ..EngineOptions::default() }),
+        engine: Engine::new(EngineOptions {
+            egdb: options.egdb.clone(),
+            strength: options.strength,
+            ..EngineOptions::default()
+        }),
         limits: Limits::move_time(options.move_time),
         orientation: Orientation::with_at_bottom(options.human),
         styling: options.styling,
@@ -117,9 +124,11 @@ struct Session {
 impl Session {
     fn greet(&self, out: &mut impl Write) -> io::Result<()> {
         let position = self.game.position();
+        let strength = self.engine.options().strength;
+        let level = if strength < MAX_STRENGTH { format!(" at strength {strength}") } else { String::new() };
         writeln!(
             out,
-            "crownhead {}: you play {}, crownhead plays {}. Type help for the commands.",
+            "crownhead {}: you play {}, crownhead plays {}{level}. Type help for the commands.",
             position.variant(),
             self.human,
             !self.human
@@ -203,22 +212,26 @@ impl Session {
         if self.game.result().is_some() {
             return writeln!(out, "The game is over.");
         }
-        match self.think() {
+        match self.think(Go::Analyse) {
             Some(suggestion) => writeln!(out, "Hint: {}", self.describe(&suggestion)),
             None => writeln!(out, "No move to suggest."),
         }
     }
 
     fn engine_move(&mut self, out: &mut impl Write) -> io::Result<()> {
-        let Some(suggestion) = self.think() else { return Ok(()) };
+        let Some(suggestion) = self.think(Go::Think) else { return Ok(()) };
         writeln!(out, "crownhead plays {}", self.describe(&suggestion))?;
         self.game.play(suggestion.mv).map_err(io::Error::other)?;
         self.show_board(out)
     }
 
-    /// Searches the current position within the move time.
-    fn think(&mut self) -> Option<Suggestion> {
-        let result = self.engine.think(&self.game, &self.limits);
+    /// Searches the current position within the move time: for the engine's move at its
+    /// strength level (`Go::Think`), for a hint at full strength (`Go::Analyse`).
+    fn think(&mut self, purpose: Go) -> Option<Suggestion> {
+        let result = match purpose {
+            Go::Analyse => self.engine.analyse(&self.game, &self.limits, |_| {}),
+            Go::Think | Go::Ponder => self.engine.think(&self.game, &self.limits),
+        };
         let mv = result.best_move?;
         let line = if result.pv.first() == Some(&mv) { result.pv } else { vec![mv] };
         Some(Suggestion { mv, score: result.score, line })
