@@ -94,7 +94,7 @@ impl Review {
         let search = self.search;
         let analysis = analyse_with(
             &pdn,
-            |game| (!cancel.load(Ordering::Relaxed)).then(|| engine.think(game, &self.limits)),
+            |game| (!cancel.load(Ordering::Relaxed)).then(|| engine.analyse(game, &self.limits, |_| {})),
             |done, total| {
                 let _ = sender.send(SessionEvent {
                     name: "progress",
