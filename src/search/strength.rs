@@ -2,7 +2,7 @@
 //!
 //! A level below [`MAX_STRENGTH`] changes a search for a move to play in two ways, as
 //! Stockfish's Skill Level does: it caps the nodes the move may search (the cap grows
-//! geometrically with the level), and it searches the best few root moves (multi-PV)
+//! geometrically with the level; the weakest levels cap the depth instead), and it searches the best few root moves (multi-PV)
 //! and plays the one whose score plus a random term is highest, the term's spread
 //! falling as the level rises. A small cap makes the search shallow, so that tactics
 //! a few plies deep go unseen; the random term makes a level play moves a little worse
@@ -147,5 +147,59 @@ fn played(result: SearchResult, line: &Info) -> SearchResult {
         pv: line.pv.clone(),
         score: line.score,
         ..result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::rules::Variant;
+    use crate::search::Score;
+
+    fn line(position: &Position, index: usize, centi_men: i32) -> Info {
+        Info {
+            depth: 5,
+            seldepth: 5,
+            mean_depth: 5.0,
+            multipv: index + 1,
+            score: Score::from_centi_men(centi_men),
+            nodes: 0,
+            time: Duration::ZERO,
+            nps: 0,
+            hashfull: 0,
+            pv: vec![position.legal_moves()[index]],
+        }
+    }
+
+    /// Lines 0.5 and 3 men behind the best: with a spread of 1 man, the first is played
+    /// now and then, the second never; the best line is played as the search's result.
+    #[test]
+    fn a_line_further_behind_than_the_spread_is_never_chosen() {
+        let start = Position::start(Variant::English);
+        let mut lines = Lines::default();
+        for (index, score) in [(0, 0), (1, -50), (2, -300)] {
+            lines.record(&line(&start, index, score), 1, &mut |_| {});
+        }
+        let best = &lines.last[0];
+        let result = SearchResult {
+            best_move: best.pv.first().copied(),
+            ponder_move: None,
+            pv: best.pv.clone(),
+            score: best.score,
+            depth: 5,
+            nodes: 0,
+            time: Duration::ZERO,
+        };
+        let level = Level { depth: None, nodes: 1_000, lines: 3, spread: 100 };
+        let mut counts = [0; 3];
+        for random in 0..1_000 {
+            let played = level.play(&start, result.clone(), &lines, splitmix64(random).1);
+            let index = lines.last.iter().position(|line| line.pv.first() == played.best_move.as_ref());
+            counts[index.expect("one of the lines")] += 1;
+            assert_eq!(played.score, lines.last[index.unwrap_or(0)].score, "the score of the line played");
+        }
+        assert!(counts[0] > counts[1] && counts[1] > 0 && counts[2] == 0, "{counts:?}");
     }
 }
