@@ -273,6 +273,8 @@ def main():
             expected = timed("PDN", lambda: load_and_navigate(driver))
             timed("game analysis", lambda: review(driver, expected))
             saved = timed("save", lambda: save(driver, expected))
+            errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+            assert not errors, f"the page logged errors: {errors}"
             print(json.dumps({"variants": variants, "saved_pdn": saved, "moves": expected}))
         finally:
             driver.quit()
