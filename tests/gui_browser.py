@@ -8,6 +8,7 @@ Starts `crownhead gui --no-open --port 0`, reads the URL it prints, and with sel
   `crownhead board --svg` gives it;
 - in English and in International, plays a move by clicking, sees the legal targets
   highlighted and the engine's reply;
+- turns the board round with Flip and back;
 - shows live analysis lines (two, with multi-PV) and the best move's arrow;
 - loads a PDN, navigates it, and saves it; the saved game is read back by pydraughts'
   PDNReader and replayed on pydraughts' board, and printed on stdout as one JSON line
@@ -176,6 +177,26 @@ def play_against_engine(driver, variant, engine_side, first, landing, expected_t
     assert fen(driver) != start
 
 
+def square_places(driver):
+    """Where each playing square is drawn: its name to its rect's (x, y)."""
+    return driver.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('#board rect.dark')]"
+        ".map((rect) => [rect.dataset.square, [rect.getAttribute('x'), rect.getAttribute('y')]]))")
+
+
+def flip(driver):
+    """Flip turns the English board round: square N is drawn where 33 - N was, and a
+    second flip puts everything back."""
+    choose_variant(driver, "english")
+    before = square_places(driver)
+    driver.find_element(By.ID, "flip").click()
+    wait(driver, lambda d: square_places(d) != before, "the board to turn round")
+    after = square_places(driver)
+    assert all(after[str(n)] == before[str(33 - n)] for n in range(1, 33)), after
+    driver.find_element(By.ID, "flip").click()
+    wait(driver, lambda d: square_places(d) == before, "the board to turn back")
+
+
 def analyse(driver, screenshots):
     driver.find_element(By.ID, "multipv").clear()
     driver.find_element(By.ID, "multipv").send_keys("2")
@@ -264,6 +285,7 @@ def main():
             wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"), "the page")
             print(f"browser and page: {time.monotonic() - started:.1f} s", file=sys.stderr)
             variants = timed("labels", lambda: check_labels(driver, binary, directory))
+            timed("flip", lambda: flip(driver))
             timed("English", lambda: play_against_engine(driver, "english", "white", "11", "15", ["15", "16"]))
             timed("International",
                   lambda: play_against_engine(driver, "international", "black", "32", "28", ["27", "28"]))
