@@ -159,16 +159,18 @@ async fn write_pdn(body: Bytes) -> Response {
     answer(body, |request| api::write_pdn_game(&request))
 }
 
+/// The JSON request in `body`.
+fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|error| ApiError::new(format!("bad request: {error}")))
+}
+
 /// Reads the JSON request in `body` and replies with what `work` makes of it, or with
 /// the error (400).
 fn answer<T: DeserializeOwned, R: Serialize>(
     body: Bytes,
     work: impl FnOnce(T) -> Result<R, ApiError>,
 ) -> Response {
-    match serde_json::from_slice(&body)
-        .map_err(|error| ApiError::new(format!("bad request: {error}")))
-        .and_then(work)
-    {
+    match parse(&body).and_then(work) {
         Ok(reply) => Json(reply).into_response(),
         Err(error) => (StatusCode::BAD_REQUEST, Json(error)).into_response(),
     }
@@ -230,23 +232,19 @@ fn event_stream(
 }
 
 async fn go(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) -> Response {
-    let request: GoRequest = match serde_json::from_slice(&body) {
-        Ok(request) => request,
-        Err(error) => {
-            return session_error(SessionError::Bad(ApiError::new(format!("bad request: {error}"))));
-        }
-    };
-    done(state.sessions.go(&id, &request))
+    done(
+        parse::<GoRequest>(&body)
+            .map_err(SessionError::Bad)
+            .and_then(|request| state.sessions.go(&id, &request)),
+    )
 }
 
 async fn review(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) -> Response {
-    let request: ReviewRequest = match serde_json::from_slice(&body) {
-        Ok(request) => request,
-        Err(error) => {
-            return session_error(SessionError::Bad(ApiError::new(format!("bad request: {error}"))));
-        }
-    };
-    done(state.sessions.review(&id, &request))
+    done(
+        parse::<ReviewRequest>(&body)
+            .map_err(SessionError::Bad)
+            .and_then(|request| state.sessions.review(&id, &request)),
+    )
 }
 
 async fn stop(State(state): State<AppState>, Path(id): Path<String>) -> Response {
