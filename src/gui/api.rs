@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{
-    Color, Game, Move, Outcome, PdnGame, PdnResult, Position, Role, Variant, capture_paths, read_pdn,
+    Game, Move, Outcome, PdnGame, PdnResult, Position, Role, Variant, capture_paths, read_pdn,
 };
 
 /// A refused request: what is wrong, for the page to show.
@@ -33,8 +33,8 @@ pub struct VariantInfo {
     pub size: u8,
     /// Whether squares are written algebraically (`c3`) rather than numbered.
     pub algebraic: bool,
-    /// The side that moves first from the start position.
-    pub first: &'static str,
+    /// The side that moves first from the start position, `white` or `black`.
+    pub first: String,
     /// The start position's FEN.
     pub start: String,
     /// Every playing square.
@@ -217,7 +217,7 @@ fn variant_info(variant: Variant) -> VariantInfo {
         name: rules.name,
         size,
         algebraic: rules.algebraic,
-        first: color_name(rules.first_to_move),
+        first: rules.first_to_move.to_string(),
         start: Position::start(variant).to_fen(),
         squares,
     }
@@ -229,7 +229,7 @@ impl GameRequest {
     /// # Errors
     /// An unknown name.
     pub fn variant(&self) -> Result<Variant, ApiError> {
-        Variant::from_str(&self.variant).map_err(|error| ApiError::new(error.to_string()))
+        variant_named(&self.variant)
     }
 
     /// The game: the start position with the moves played.
@@ -301,7 +301,7 @@ pub fn position(request: &GameRequest) -> Result<PositionReply, ApiError> {
 
 /// The moves of `game` as its move list writes them.
 fn played(game: &Game) -> Vec<String> {
-    game.start().line_to_text(game.moves(), Position::move_to_text)
+    line_texts(game.start(), game.moves())
 }
 
 /// The squares of the game's last move: its start, then its landings.
@@ -332,8 +332,7 @@ fn move_info(position: &Position, mv: &Move) -> MoveInfo {
 /// # Errors
 /// An unknown rule set, a text with no game, or a first game that cannot be read.
 pub fn read_pdn_game(request: &PdnReadRequest) -> Result<PdnReadReply, ApiError> {
-    let variant = Variant::from_str(&request.variant).map_err(|error| ApiError::new(error.to_string()))?;
-    let mut games = read_pdn(&request.text, variant);
+    let mut games = read_pdn(&request.text, variant_named(&request.variant)?);
     let count = games.len();
     if games.is_empty() {
         return Err(ApiError::new("no game in the PDN text"));
@@ -368,12 +367,9 @@ pub fn write_pdn_game(request: &PdnWriteRequest) -> Result<PdnWriteReply, ApiErr
     Ok(PdnWriteReply { pdn: pdn.to_pdn() })
 }
 
-/// `white` or `black`.
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
+/// The rule set called `name`.
+fn variant_named(name: &str) -> Result<Variant, ApiError> {
+    Variant::from_str(name).map_err(|error| ApiError::new(error.to_string()))
 }
 
 /// A line of moves from `position` as the move list writes them.

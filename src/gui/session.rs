@@ -232,15 +232,11 @@ impl Sessions {
         session.engine.set_options(
             options.map_err(|error| SessionError::Bad(ApiError::new(error.to_string())))?.build(),
         );
-        let lines = match request.mode {
-            Mode::Play => 1,
-            Mode::Analyse => request.multipv.unwrap_or(1).clamp(1, MAX_MULTIPV.min(5)),
+        let (purpose, lines) = match request.mode {
+            Mode::Play => (Go::Think, 1),
+            Mode::Analyse => (Go::Analyse, request.multipv.unwrap_or(1).clamp(1, MAX_MULTIPV.min(5))),
         };
         session.engine.set_multipv(lines);
-        let purpose = match request.mode {
-            Mode::Play => Go::Think,
-            Mode::Analyse => Go::Analyse,
-        };
         let (sender, search, position) = (session.sender.clone(), request.search, *game.position());
         let started = session.engine.go(&game, &limits, purpose, move |report| {
             let _ = sender.send(event(search, &position, report));
