@@ -101,11 +101,11 @@ def fixed(**kwargs):
 def main():
     binary = sys.argv[1]
     games = [
-        ("english", clock(6.0, 0.1), {"ponder_at": 6}),
-        ("italian", fixed(movetime=0.05), {"stop_at": 5}),
+        ("english", clock(1.5, 0.02), {"ponder_at": 6}),
+        ("italian", fixed(movetime=0.02), {"stop_at": 5}),
         ("russian", fixed(depth=7), {}),
-        ("brazilian", clock(5.0, 0.1), {"ponder_at": 3}),
-        ("standard", fixed(movetime=0.05), {"stop_at": 4}),
+        ("brazilian", clock(1.5, 0.02), {"ponder_at": 3}),
+        ("standard", fixed(movetime=0.02), {"stop_at": 4}),
     ]
     for variant, limit_for, extra in games:
         started = time.monotonic()
