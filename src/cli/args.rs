@@ -19,7 +19,8 @@ use crownhead::rules::{Game, Position, Variant};
 #[derive(Args)]
 pub struct VariantArgs {
     /// The rule set: english, english-25, italian, spanish, spanish-short, portuguese,
-    /// russian, brazilian, pool, czech, playok or international.
+    /// russian, brazilian, pool, czech, playok, international, killer, antidraughts
+    /// (losing) or breakthrough (bt).
     #[arg(long, default_value = "english")]
     pub variant: Variant,
 }

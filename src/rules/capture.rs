@@ -176,13 +176,15 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
                 next_square = Self::step(next_square, direction);
             }
             let victim = next_square & victims;
-            let mut landing = Self::step(victim, direction) & self.empty;
-            let Some(victim) = victim.first().filter(|_| landing.any()) else {
+            let behind = Self::step(victim, direction) & self.empty;
+            let Some(victim) = victim.first().filter(|_| behind.any()) else {
                 continue;
             };
             found = true;
-            let next = progress.with_victim(victim, self.opponent_kings.contains(victim));
+            let takes_king = self.opponent_kings.contains(victim);
+            let next = progress.with_victim(victim, takes_king);
             let mut landings = Bitboard::EMPTY;
+            let mut landing = behind;
             while landing.any() {
                 landings |= landing;
                 landing = Self::step(landing, direction) & self.empty;
@@ -194,7 +196,10 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
                 self.landings.pop();
             }
             if !continued {
-                for square in landings {
+                // Killer: a capture that ends on a king ends right behind it.
+                let ends =
+                    if fixed_rules::<V>().king_halts_behind_king && takes_king { behind } else { landings };
+                for square in ends {
                     self.landings.push(square);
                     self.finish(next);
                     self.landings.pop();

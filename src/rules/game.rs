@@ -17,8 +17,11 @@ pub enum Outcome {
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
-    /// The side to move has no legal move (or no piece left): it loses.
+    /// The side to move has no legal move (or no piece left): it loses, or in
+    /// antidraughts wins.
     NoMoves,
+    /// A man was crowned: in breakthrough, its side wins.
+    Crowned,
     /// The same position occurred a third time with the same side to move.
     Repetition,
     /// The move-limit rule ran out (no capture, no man move or crowning, as the rule set
@@ -32,6 +35,7 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Reason::NoMoves => "no legal move",
+            Reason::Crowned => "crowned",
             Reason::Repetition => "threefold repetition",
             Reason::MoveLimit => "move limit",
             Reason::LoneKing => "lone king held",
@@ -177,10 +181,8 @@ impl Game {
     pub fn result(&self) -> Option<GameResult> {
         let position = self.position();
         if position.legal_moves().is_empty() {
-            return Some(GameResult {
-                outcome: Outcome::Win(!position.side_to_move()),
-                reason: Reason::NoMoves,
-            });
+            let reason = if position.is_decided() { Reason::Crowned } else { Reason::NoMoves };
+            return Some(GameResult { outcome: Outcome::Win(position.winner_without_moves()), reason });
         }
         let draws = position.rules().draws;
         let draw = |reason| Some(GameResult { outcome: Outcome::Draw, reason });
@@ -231,7 +233,7 @@ impl Game {
     pub fn claimable_result(&self) -> Option<GameResult> {
         let result = self.result()?;
         let confirmed = match result.reason {
-            Reason::NoMoves | Reason::Repetition | Reason::MoveLimit => true,
+            Reason::NoMoves | Reason::Crowned | Reason::Repetition | Reason::MoveLimit => true,
             Reason::LoneKing => lone_king_rule(self.position())
                 .is_some_and(|rule| self.plies_since_man_move_or_capture() >= usize::from(rule.plies)),
         };

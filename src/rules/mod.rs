@@ -5,6 +5,7 @@
 mod bitboard;
 mod capture;
 mod color;
+mod end;
 mod fen;
 mod game;
 mod geometry;
@@ -33,7 +34,7 @@ pub use piece::{Piece, Role};
 pub use position::Position;
 pub use square::Square;
 pub use variant::{
-    CounterReset, DrawRules, LoneKingLimit, MidCaptureCrowning, MoveLimit, Numbering, Precedence, Rules,
-    UnknownVariant, Variant, fixed_rules,
+    CounterReset, DrawRules, Goal, LoneKingLimit, MidCaptureCrowning, MoveLimit, Numbering, Precedence,
+    Rules, UnknownVariant, Variant, fixed_rules,
 };
 pub(crate) use zobrist::splitmix64;

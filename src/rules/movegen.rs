@@ -2,6 +2,7 @@
 //! rule set), otherwise quiet moves.
 
 use super::capture::{capturers, count_captures, generate_captures};
+use super::end::is_decided;
 use super::{Bitboard, Direction, Move, MoveList, Position, fixed_rules};
 use crate::with_variant;
 
@@ -39,6 +40,9 @@ impl Position {
     /// whether it can move at all (a blocked side loses). A first free step decides, so
     /// flying kings' rays are not walked.
     pub fn has_quiet_move(&self) -> bool {
+        if self.is_decided() {
+            return false;
+        }
         let geometry = self.geometry();
         let us = self.side_to_move();
         let empty = self.empty();
@@ -52,7 +56,7 @@ impl Position {
     /// Whether the side to move has a capture, and so must capture.
     pub fn has_capture(&self) -> bool {
         fn has_capture<const V: usize>(position: &Position) -> bool {
-            capturers::<V>(position).any()
+            !is_decided::<V>(position) && capturers::<V>(position).any()
         }
         with_variant!(self.variant(), has_capture(self))
     }
@@ -61,6 +65,9 @@ impl Position {
 #[inline(always)]
 pub(super) fn generate_moves<const V: usize>(position: &Position, list: &mut MoveList) {
     list.clear();
+    if is_decided::<V>(position) {
+        return;
+    }
     generate_captures::<V>(position, capturers::<V>(position), list);
     if list.is_empty() {
         generate_quiet_moves::<V>(position, list);
@@ -69,6 +76,9 @@ pub(super) fn generate_moves<const V: usize>(position: &Position, list: &mut Mov
 
 #[inline(always)]
 pub(super) fn count_legal_moves<const V: usize>(position: &Position) -> usize {
+    if is_decided::<V>(position) {
+        return 0;
+    }
     let capturers = capturers::<V>(position);
     if capturers.any() {
         return count_captures::<V>(position, capturers);

@@ -80,6 +80,12 @@ impl Position {
         self.pieces[color.index()] & self.kings
     }
 
+    /// The kings of both sides.
+    #[inline]
+    pub fn all_kings(&self) -> Bitboard {
+        self.kings
+    }
+
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {

@@ -68,6 +68,15 @@ rule_sets! {
     PlayOk => PLAYOK,
     /// International draughts on 10x10 (FMJD).
     International => INTERNATIONAL,
+    /// Killer draughts: International, but a king whose capture ends by taking a king
+    /// stops on the square right behind it.
+    Killer => KILLER,
+    /// Antidraughts (lidraughts; Hub `losing`): International's moves, and the side that
+    /// cannot move, having lost or blocked every piece, wins.
+    Antidraughts => ANTIDRAUGHTS,
+    /// Breakthrough (lidraughts; Hub `bt`): International's moves, and the first side to
+    /// crown a king wins.
+    Breakthrough => BREAKTHROUGH,
 }
 
 impl Variant {
@@ -81,6 +90,19 @@ impl Variant {
     pub fn name(self) -> &'static str {
         self.rules().name
     }
+}
+
+impl Variant {
+    /// Other names the rule sets go by, read wherever a name is: American for English,
+    /// and the names lidraughts-bot sends over Hub (`normal`, `losing`, `bt`) and
+    /// lidraughts' own (`standard`).
+    pub const ALIASES: &[(&'static str, Variant)] = &[
+        ("american", Variant::English),
+        ("standard", Variant::International),
+        ("normal", Variant::International),
+        ("losing", Variant::Antidraughts),
+        ("bt", Variant::Breakthrough),
+    ];
 }
 
 impl fmt::Display for Variant {
@@ -101,14 +123,10 @@ impl FromStr for Variant {
     /// and `normal` (pydraughts' and Scan's names) are International.
     fn from_str(name: &str) -> Result<Variant, UnknownVariant> {
         let lower = name.trim().to_ascii_lowercase();
-        let alias = match lower.as_str() {
-            "american" => "english",
-            "standard" | "normal" => "international",
-            other => other,
-        };
-        Variant::ALL
-            .into_iter()
-            .find(|variant| variant.name() == alias)
+        let by_alias =
+            Variant::ALIASES.iter().find(|(alias, _)| *alias == lower).map(|&(_, variant)| variant);
+        by_alias
+            .or_else(|| Variant::ALL.into_iter().find(|variant| variant.name() == lower))
             .ok_or_else(|| UnknownVariant(name.to_string()))
     }
 }
@@ -156,6 +174,19 @@ pub enum CounterReset {
     ManMoveOrCapture,
     /// On a capture or a crowning only (German site and PlayOK rules).
     CaptureOrCrowning,
+}
+
+/// How a game is won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// A side that cannot move at its turn, having no piece left or every piece blocked,
+    /// loses: the rule of every federation.
+    TakeOrBlock,
+    /// A side that cannot move at its turn wins (antidraughts).
+    LoseEverything,
+    /// The first side to crown a man wins; a side that cannot move at its turn loses
+    /// (breakthrough). A position with a king on the board is over, so it has no moves.
+    CrownFirst,
 }
 
 /// A move-limit draw: the game is drawn after `plies` half-moves without a reset.
@@ -212,6 +243,9 @@ pub struct Rules {
     pub men_capture_kings: bool,
     /// Which capture sequences may be chosen.
     pub precedence: Precedence,
+    /// A king whose capture ends by taking a king stops on the square right behind it,
+    /// not further along (killer draughts).
+    pub king_halts_behind_king: bool,
     /// A man reaching the far rank during a capture.
     pub crowning: MidCaptureCrowning,
     /// The real board has a light square at White's near left (Italian, Spanish,
@@ -225,6 +259,8 @@ pub struct Rules {
     pub game_type: &'static str,
     /// The PDN `Variant` tag value, for rule sets that GameType alone does not name.
     pub pdn_variant_tag: Option<&'static str>,
+    /// How the game is won.
+    pub goal: Goal,
     /// The draw rules.
     pub draws: DrawRules,
 }
@@ -246,12 +282,14 @@ const ENGLISH: Rules = Rules {
     flying_kings: false,
     men_capture_kings: true,
     precedence: Precedence::Free,
+    king_halts_behind_king: false,
     crowning: MidCaptureCrowning::EndsMove,
     mirrored: false,
     numbering: FROM_TOP_LEFT,
     algebraic: false,
     game_type: "21,B,8,8,N1,0",
     pdn_variant_tag: None,
+    goal: Goal::TakeOrBlock,
     draws: USUAL_DRAWS,
 };
 
@@ -288,12 +326,14 @@ const SPANISH: Rules = Rules {
     flying_kings: true,
     men_capture_kings: true,
     precedence: Precedence::MostPiecesThenKings,
+    king_halts_behind_king: false,
     crowning: MidCaptureCrowning::EndsMove,
     mirrored: true,
     numbering: FROM_BOTTOM_RIGHT,
     algebraic: false,
     game_type: "24,W,8,8,N1,1",
     pdn_variant_tag: None,
+    goal: Goal::TakeOrBlock,
     draws: USUAL_DRAWS,
 };
 
@@ -318,12 +358,14 @@ const RUSSIAN: Rules = Rules {
     flying_kings: true,
     men_capture_kings: true,
     precedence: Precedence::Free,
+    king_halts_behind_king: false,
     crowning: MidCaptureCrowning::ContinuesAsKing,
     mirrored: false,
     numbering: FROM_BOTTOM_LEFT,
     algebraic: true,
     game_type: "25,W,8,8,A0,0",
     pdn_variant_tag: None,
+    goal: Goal::TakeOrBlock,
     draws: DrawRules {
         repetition: true,
         move_limit: Some(MoveLimit { plies: 30, reset: CounterReset::ManMoveOrCapture }),
@@ -394,12 +436,14 @@ const INTERNATIONAL: Rules = Rules {
     flying_kings: true,
     men_capture_kings: true,
     precedence: Precedence::MostPieces,
+    king_halts_behind_king: false,
     crowning: MidCaptureCrowning::ContinuesAsMan,
     mirrored: false,
     numbering: FROM_TOP_LEFT,
     algebraic: false,
     game_type: "20,W,10,10,N2,0",
     pdn_variant_tag: None,
+    goal: Goal::TakeOrBlock,
     draws: DrawRules {
         repetition: true,
         move_limit: Some(MoveLimit { plies: 50, reset: CounterReset::ManMoveOrCapture }),
@@ -408,6 +452,32 @@ const INTERNATIONAL: Rules = Rules {
             LoneKingLimit { min_pieces: 1, max_pieces: 2, all_kings: false, plies: 10 },
         ],
     },
+};
+
+const KILLER: Rules = Rules {
+    variant: Variant::Killer,
+    name: "killer",
+    king_halts_behind_king: true,
+    pdn_variant_tag: Some("killer"),
+    ..INTERNATIONAL
+};
+
+const ANTIDRAUGHTS: Rules = Rules {
+    variant: Variant::Antidraughts,
+    name: "antidraughts",
+    game_type: "98",
+    goal: Goal::LoseEverything,
+    draws: DrawRules { repetition: true, move_limit: None, lone_king: &[] },
+    ..INTERNATIONAL
+};
+
+const BREAKTHROUGH: Rules = Rules {
+    variant: Variant::Breakthrough,
+    name: "breakthrough",
+    game_type: "96",
+    goal: Goal::CrownFirst,
+    draws: DrawRules { repetition: false, move_limit: None, lone_king: &[] },
+    ..INTERNATIONAL
 };
 
 /// The rules of the variant numbered `V` (`Variant as usize`). Code made generic over
@@ -436,7 +506,7 @@ macro_rules! with_variant {
             $function,
             ($($arg),*),
             English English25 Italian Spanish SpanishShort Portuguese Russian Brazilian Pool Czech PlayOk
-            International
+            International Killer Antidraughts Breakthrough
         )
     };
 }

@@ -15,7 +15,7 @@ use std::sync::atomic::Ordering as AtomicOrdering;
 use arrayvec::ArrayVec;
 
 use crate::egdb::{self, Database, slice::Slice};
-use crate::rules::{Color, MAX_MOVES, Move, MoveList, Position, resets_move_limit};
+use crate::rules::{Color, Goal, MAX_MOVES, Move, MoveList, Position, resets_move_limit};
 
 use super::kings_ending;
 use super::network::accumulator::Accumulators;
@@ -26,7 +26,7 @@ use super::threads::{InProgress, Line, Shared};
 use super::time::Deadlines;
 use super::tt::{Bound, Entry};
 use super::value::{
-    DRAW, INFINITE, Value, database_score, from_table, is_decisive, loss_in, to_table, unconverted,
+    DRAW, INFINITE, Value, database_score, from_table, is_decisive, to_table, unconverted, without_moves,
 };
 
 /// Nodes between two looks at the stop flag, the node limit and the clock: about half a
@@ -318,7 +318,7 @@ impl<'a> Worker<'a> {
         let mut moves = MoveList::new();
         position.generate_moves(&mut moves);
         if moves.is_empty() {
-            return loss_in(ply);
+            return without_moves(position, ply);
         }
         // A forced move costs no depth on the principal variation; elsewhere the
         // extension would grow the tree several times over for little.
@@ -568,15 +568,15 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// A quiet position: lost if the side to move is blocked, else its database value
-    /// or its evaluation.
+    /// A quiet position: lost if the side to move is blocked (won in antidraughts), else
+    /// its database value or its evaluation.
     fn leaf(&mut self, position: &Position, ply: usize) -> Value {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         self.leaf_plies.0 += ply as u64;
         self.leaf_plies.1 += 1;
         if !position.has_quiet_move() {
-            return loss_in(ply);
+            return without_moves(position, ply);
         }
         self.probe_database(position, ply, true).unwrap_or_else(|| self.evaluate(position, ply))
     }
@@ -599,9 +599,11 @@ impl<'a> Worker<'a> {
     }
 
     /// The static evaluation of a quiet `position` at `ply`: the network's, but in
-    /// endings of kings alone (see [`kings_ending`]).
+    /// endings of kings alone where kings win by taking and blocking (see
+    /// [`kings_ending`]).
     fn evaluate(&mut self, position: &Position, ply: usize) -> Value {
-        if (position.men(Color::White) | position.men(Color::Black)).any() {
+        let men = position.men(Color::White) | position.men(Color::Black);
+        if men.any() || position.rules().goal != Goal::TakeOrBlock {
             self.shared.network.evaluate(self.accumulators, position, ply)
         } else {
             kings_ending::evaluate(position)

@@ -24,7 +24,7 @@ use super::score::Score;
 use super::thread_state::ThreadState;
 use super::threads::{InProgress, Line, Shared};
 use super::tt::TranspositionTable;
-use super::value::{DRAW, loss_in};
+use super::value::{DRAW, without_moves};
 
 /// Stops a running search, or turns pondering into a real search. Shared between the
 /// thread that searches and the one that reads commands.
@@ -332,7 +332,9 @@ fn iterate(
         ponder_move: line.and_then(|line| line.pv.get(1).copied()),
         pv: line.map_or_else(Vec::new, |line| line.pv.clone()),
         score: Score::from_value(
-            line.map_or(if root_moves.is_empty() { loss_in(0) } else { DRAW }, |line| line.score),
+            line.map_or(if root_moves.is_empty() { without_moves(&root, 0) } else { DRAW }, |line| {
+                line.score
+            }),
         ),
         depth: completed as u32,
         nodes: worker.nodes,

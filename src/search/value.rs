@@ -6,6 +6,8 @@
 //! that Hub's "score in men" shows a win in 5 plies as 99.95. Evaluations stay inside
 //! `±MAX_EVAL`, far from any win score.
 
+use crate::rules::Position;
+
 /// A search or evaluation value, in centi-men.
 pub type Value = i32;
 
@@ -47,6 +49,20 @@ pub fn database_score(value: crate::egdb::Value, eval: Value) -> Value {
 #[inline]
 pub const fn loss_in(ply: usize) -> Value {
     -(WIN - ply as Value)
+}
+
+/// The score of a win `ply` plies from the root.
+#[inline]
+pub const fn win_in(ply: usize) -> Value {
+    WIN - ply as Value
+}
+
+/// The score of `position`, `ply` plies from the root, when its side to move has no
+/// legal move: a loss, but a win in antidraughts, and in breakthrough for a side that
+/// has crowned (see [`Position::winner_without_moves`]).
+#[inline]
+pub fn without_moves(position: &Position, ply: usize) -> Value {
+    if position.winner_without_moves() == position.side_to_move() { win_in(ply) } else { loss_in(ply) }
 }
 
 /// Whether `score` is a forced win or loss rather than an evaluation.

@@ -10,6 +10,13 @@
 //!   International also Aart Bik's BikDam figures.
 //! - Depths 1 to 6 of the 8x8 rule sets agree with pydraughts 0.6.7 (duplicates removed).
 //!
+//! - Killer: DCTL's `test/src/algo/traversal/killer/letouzey.cpp` (from Fabien Letouzey,
+//!   Scan's author), positions where the killer rule acts, and `board_10x10.cpp` for the
+//!   start, which no rule of killer's reaches in six plies (it equals International's).
+//! - Antidraughts and breakthrough move as International does; antidraughts' tree is
+//!   International's, breakthrough's ends at the first crowning (a position with a king
+//!   on the board is over and has no moves).
+//!
 //! Counts up to about 110 million leaves run in the normal suite (seconds); English
 //! perft 12 and International perft 10 are `#[ignore]`d:
 //! `cargo test --release --test rules -- --ignored`.
@@ -97,6 +104,43 @@ fn start_positions_to_five_million_leaves() {
         check(variant, counts, QUICK);
     }
     check(Variant::International, INTERNATIONAL, 7_000_000);
+}
+
+/// Perft from a FEN.
+fn perft_of(variant: Variant, fen: &str, depth: u32) -> u64 {
+    perft(&Position::from_fen(variant, fen).expect("a FEN"), depth)
+}
+
+/// The killer rule (a king whose capture ends on a king stops right behind it) against
+/// DCTL's counts, in two positions where the killer and International trees part: from
+/// depth 4 in Random178, from depth 10 in Woldouby.
+#[test]
+fn killer_positions() {
+    let random178 = "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46";
+    let killer = [14, 55, 1_168, 5_165, 84_326, 573_965];
+    let international = [14, 55, 1_168, 5_432, 87_195, 629_010];
+    for depth in 1..=6 {
+        assert_eq!(perft_of(Variant::Killer, random178, depth), killer[depth as usize - 1], "depth {depth}");
+        let fmjd = perft_of(Variant::International, random178, depth);
+        assert_eq!(fmjd, international[depth as usize - 1], "depth {depth}");
+    }
+    let woldouby = "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38";
+    assert_eq!(perft_of(Variant::Killer, woldouby, 10), 88_043);
+    assert_eq!(perft_of(Variant::International, woldouby, 10), 88_050);
+    for variant in [Variant::Killer, Variant::Antidraughts] {
+        check(variant, INTERNATIONAL, 1_100_000);
+    }
+}
+
+/// Breakthrough is International until a man crowns, and then over: in DCTL's
+/// "AlmostPromotion" position every White move crowns, so nothing follows.
+#[test]
+fn breakthrough_ends_at_the_first_crowning() {
+    check(Variant::Breakthrough, &INTERNATIONAL[..6], u64::MAX);
+    let almost = "W:W6,7,8,9,10:B41,42,43,44,45";
+    assert_eq!(perft_of(Variant::International, almost, 2), 81);
+    assert_eq!(perft_of(Variant::Breakthrough, almost, 1), 9);
+    assert_eq!(perft_of(Variant::Breakthrough, almost, 2), 0);
 }
 
 #[test]

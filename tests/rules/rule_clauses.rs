@@ -1055,3 +1055,59 @@ fn notation_errors() {
     assert!(position.parse_move("18x25").is_ok());
     assert!(position.parse_move("18:25").is_ok());
 }
+
+#[test]
+fn killer_king_stops_right_behind_a_king_it_takes_last() {
+    // RULES.md#killer [S30]. White's king on 46 (a1) and one black piece on 28 (e5) on
+    // the long diagonal 46-5: past it lie 23, 19, 14, 10, 5.
+    //   A king taken last: the capture ends on 23, right behind it.
+    assert_moves(Variant::Killer, "W:WK46:BK28", &["46x23"]);
+    assert_moves(Variant::International, "W:WK46:BK28", &["46x23", "46x19", "46x14", "46x10", "46x5"]);
+    //   A man: as in International.
+    assert_moves(Variant::Killer, "W:WK46:B28", &["46x23", "46x19", "46x14", "46x10", "46x5"]);
+    // A man on 37 (b4) and a king on 19 (f6), both on the long diagonal: the king takes
+    // both and may stop on 14, 10 or 5 in International; the king taken last sends it to 14.
+    assert_moves(Variant::International, "W:WK46:B37,K19", &["46x14", "46x10", "46x5"]);
+    assert_moves(Variant::Killer, "W:WK46:B37,K19", &["46x14"]);
+    //   A king first and a man last: free again.
+    assert_moves(Variant::Killer, "W:WK46:BK37,19", &["46x14", "46x10", "46x5"]);
+}
+
+#[test]
+fn antidraughts_is_won_by_the_side_that_cannot_move() {
+    // RULES.md#antidraughts [S27][S28]. White's man on 46 (a1) is blocked by Black's men
+    // on 41 (b2) and 37 (c3): it can neither step to 41 nor take it. White cannot move.
+    let fen = "W:W46:B41,37";
+    let won = |variant| first_result(variant, fen, &[]).map(|(_, result)| result.outcome);
+    assert_eq!(won(Variant::International), Some(Outcome::Win(Color::Black)));
+    assert_eq!(won(Variant::Antidraughts), Some(Outcome::Win(Color::White)));
+    // White's man on 47 (c1) steps to 41 (b2), Black's on 36 (a3) must take it: White
+    // has nothing left and wins.
+    let plies = ["47-41".to_string(), "36x47".to_string()];
+    let (ply, result) = first_result(Variant::Antidraughts, "W:W47:B36", &plies).expect("over");
+    assert_eq!((ply, result.outcome, result.reason), (2, Outcome::Win(Color::White), Reason::NoMoves));
+    // No lone-king rule: a king each, White's going round 46-41-37 (a1 to c3) and Black's
+    // between 1 and 6 (b10, a9), on no common line. International draws after 5 moves
+    // (lone kings); antidraughts plays on until a position occurs a third time.
+    let kings = alternate(&circuit(&["46", "41", "37"], 20), &circuit(&["1", "6"], 20));
+    let (ply, result) = first_result(Variant::International, "W:WK46:BK1", &kings).expect("drawn");
+    assert_eq!((ply, result), (10, draw(Reason::LoneKing)));
+    let (ply, result) = first_result(Variant::Antidraughts, "W:WK46:BK1", &kings).expect("drawn");
+    assert_eq!((ply, result), (24, draw(Reason::Repetition)));
+}
+
+#[test]
+fn breakthrough_is_won_by_the_first_crowning() {
+    // RULES.md#breakthrough [S27][S29]. White's man on 6 crowns on 1: White wins there,
+    // although Black has more men; International plays on.
+    let fen = "W:W6:B36,37,38";
+    let (ply, result) = first_result(Variant::Breakthrough, fen, &["6-1".into()]).expect("over");
+    assert_eq!((ply, result.outcome, result.reason), (1, Outcome::Win(Color::White), Reason::Crowned));
+    assert_eq!(first_result(Variant::International, fen, &["6-1".into()]), None);
+    // The position after the crowning has no moves.
+    assert_moves(Variant::Breakthrough, "B:WK1:B36,37,38", &[]);
+    // A man passing the far rank mid-capture goes on as a man and has not crowned: White's
+    // man on 11 takes 7 (landing on 2, the far rank) and 8 (landing on 13).
+    assert_moves(Variant::Breakthrough, "W:W11:B7,8,40", &["11x13"]);
+    assert_eq!(first_result(Variant::Breakthrough, "W:W11:B7,8,40", &["11x13".into()]), None);
+}

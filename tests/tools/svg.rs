@@ -88,7 +88,8 @@ fn start_positions_of_every_rule_set_parse_with_every_piece_and_square() {
     for variant in Variant::ALL {
         let svg = board_svg(&Position::start(variant));
         let document = parse(&svg);
-        let (size, men) = if variant == Variant::International { (10, 20) } else { (8, 12) };
+        let size = usize::from(variant.rules().geometry.size());
+        let men = size * (size / 2 - 1) / 2;
         assert_eq!(with_class(&document, "dark").len(), size * size / 2, "{variant}");
         assert_eq!(with_class(&document, "light").len(), size * size / 2, "{variant}");
         let pieces = pieces(&document);

@@ -147,7 +147,8 @@ impl Session {
             quote("crownhead developers"),
             quote("")
         ));
-        let variants: Vec<&str> = Variant::ALL.iter().map(|variant| variant.name()).collect();
+        let names = Variant::ALL.iter().map(|variant| variant.name());
+        let variants: Vec<&str> = names.chain(Variant::ALIASES.iter().map(|(alias, _)| *alias)).collect();
         self.send(&format!(
             "param name=variant value={} type=enum values={}",
             self.variant,

@@ -1,12 +1,14 @@
 //! The networks built into the binary, from the repository's `nets/` directory (its
 //! README says how each was made). Every rule set has one, alone or shared with rule sets
-//! that play alike.
+//! that play alike; a rule set that has no trained network yet plays with its generation
+//! 0, material ([`super::material`]).
 
 use std::sync::{Arc, LazyLock};
 
 use crate::rules::Variant;
 
 use super::Network;
+use super::material::material;
 
 /// Each built-in network file, with the rule sets it serves in its header.
 const FILES: &[(&str, &[u8])] = &[
@@ -22,17 +24,23 @@ const FILES: &[(&str, &[u8])] = &[
     ("russian.nnue", include_bytes!("../../../nets/russian.nnue")),
 ];
 
-/// The built-in networks, read once at first use. The files are part of the build and
-/// the tests read each one, so a broken one is a defect of the build, not an input.
+/// The built-in networks, read once at first use, then the generation 0 of each rule
+/// set no file serves. The files are part of the build and the tests read each one, so a
+/// broken one is a defect of the build, not an input.
 static NETWORKS: LazyLock<Vec<Arc<Network>>> = LazyLock::new(|| {
-    FILES
+    let mut networks: Vec<Arc<Network>> = FILES
         .iter()
         .map(|(name, bytes)| {
             Network::from_bytes(bytes)
                 .map(Arc::new)
                 .unwrap_or_else(|error| panic!("built-in network {name}: {error}"))
         })
-        .collect()
+        .collect();
+    let untrained: Vec<Variant> = (Variant::ALL.into_iter())
+        .filter(|&variant| !networks.iter().any(|network| network.serves(variant)))
+        .collect();
+    networks.extend(untrained.into_iter().map(|variant| Arc::new(material(variant))));
+    networks
 });
 
 /// The built-in network for `variant`: every rule set has one (the tests check).

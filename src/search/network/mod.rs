@@ -18,6 +18,7 @@ pub mod features;
 pub mod file;
 #[cfg(test)]
 mod fuzz;
+pub mod material;
 pub mod shape;
 mod simd;
 #[cfg(test)]
