@@ -20,8 +20,13 @@ pub struct TrainArgs {
     #[arg(long, value_name = "VARIANT", value_delimiter = ',')]
     pub serves: Vec<Variant>,
     /// Self-play data files (`crownhead selfplay`); a position in several is used once.
-    #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
+    #[arg(long, value_name = "FILE", num_args = 1.., required_unless_present = "material")]
     pub data: Vec<PathBuf>,
+    /// Write the rule set's generation 0 instead of training: material as network
+    /// weights (inverted for antidraughts, men worth more as they come for breakthrough),
+    /// the network its first self-play plays with. No data is read.
+    #[arg(long, conflicts_with = "data")]
+    pub material: bool,
     /// The network file to write.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -61,6 +66,12 @@ impl TrainArgs {
     /// # Errors
     /// Data files that cannot be read, or a network file that cannot be written.
     pub fn run(&self, out: &mut impl Write) -> anyhow::Result<()> {
+        if self.material {
+            let variant = self.variant.variant;
+            train::write_material(variant, &self.out)?;
+            writeln!(out, "wrote {variant}'s generation 0 (material) to {}", self.out.display())?;
+            return Ok(());
+        }
         train::run(&self.options(), out)
     }
 

@@ -114,6 +114,29 @@ fn plays_a_legal_game_over_hub(net: &Path) {
     assert!(child.wait().expect("exits").success());
 }
 
+/// `--material` writes generation 0 without data: the built-in evaluation of a rule set
+/// no trained network serves, which its first self-play plays with. Antidraughts' counts
+/// material against its owner: the engine, searching one ply, gives a man away.
+#[test]
+fn generation_zero_is_material_and_antidraughts_gives_men_away() {
+    let dir = scratch("material");
+    let net = dir.join("antidraughts-gen0.nnue");
+    let args = ["train", "--variant", "losing", "--material", "--out", text(&net)];
+    let output = common::crownhead(&args);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let network = Network::load(&net, Variant::Antidraughts).expect("it loads for antidraughts");
+    assert!(network.serves(Variant::Antidraughts));
+    // White's man on 32 (d4) can step to 27 (c5), where Black's man on 21 (b6) must take
+    // it, or to 28 (e5), where nothing takes it: a search one ply deep gives it away.
+    let analyse = ["analyse", "--variant", "antidraughts", "--fen", "W:W32,45:B21", "--depth", "1"];
+    let output = common::crownhead(&[&analyse[..], &["--eval-file", text(&net)]].concat());
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.lines().last().is_some_and(|line| line.starts_with("bestmove 32-27")), "{stdout}");
+    let refused = common::crownhead(&["train", "--variant", "english", "--material", "--data", "x.bin"]);
+    assert!(!refused.status.success());
+}
+
 #[test]
 fn bad_arguments_and_unsuitable_data_are_refused() {
     let dir = scratch("bad");

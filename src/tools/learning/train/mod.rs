@@ -190,6 +190,16 @@ pub(crate) struct Trained {
     pub quantised_loss: f64,
 }
 
+/// Writes `variant`'s generation-0 network (material as weights,
+/// [`crate::search::network::material`]) to `path`: what its first self-play plays with.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn write_material(variant: Variant, path: &std::path::Path) -> anyhow::Result<()> {
+    crate::search::network::material::material(variant).save(path)?;
+    Ok(())
+}
+
 /// Reads the data, trains, writes the network, and reports to `out`: the data, the
 /// scale, one line per epoch and the quantised network's loss.
 ///
