@@ -130,6 +130,51 @@ fn searches_answer_with_info_and_done() {
     assert!(done.starts_with("done move=1") && done.contains("x19"), "{done}");
 }
 
+/// A Hub position (`pos=`) of 50 squares: `W` or `B` to move, then a letter a square.
+fn hub_position(side: char, pieces: &[(u8, char)]) -> String {
+    let squares: String = (1..=50)
+        .map(|square| pieces.iter().find(|(at, _)| *at == square).map_or('e', |(_, piece)| *piece))
+        .collect();
+    format!("{side}{squares}")
+}
+
+/// lidraughts-bot's names choose their rule sets. `losing` is antidraughts: White's man on
+/// 32 gives itself up on 27 (Black's man on 21 must take it), where International's
+/// engine keeps it. `bt` is breakthrough: with a king on the board the game is over.
+#[test]
+fn lidraughts_bot_names_choose_their_rule_sets() {
+    let mut engine = Engine::start(&["hub"]);
+    engine.send("hub");
+    let lines = engine.until("wait");
+    let variants = lines.iter().find(|line| line.starts_with("param name=variant")).expect("variant");
+    for name in ["killer", "antidraughts", "breakthrough", "normal", "losing", "bt"] {
+        assert!(variants.contains(&format!(" {name}")), "{name}: {variants}");
+    }
+    let gift = hub_position('W', &[(32, 'w'), (45, 'w'), (21, 'b')]);
+    for (name, gives_away) in [("losing", true), ("normal", false)] {
+        engine.send(&format!("set-param name=variant value={name}"));
+        engine.send("new-game");
+        engine.send(&format!("pos pos={gift}"));
+        engine.send("level depth=3");
+        engine.send("go think");
+        let done = engine.until("done").pop().expect("done");
+        assert_eq!(done.starts_with("done move=32-27"), gives_away, "{name}: {done}");
+    }
+    let crowned = hub_position('B', &[(1, 'W'), (40, 'b')]);
+    for (name, over) in [("bt", true), ("normal", false)] {
+        engine.send(&format!("set-param name=variant value={name}"));
+        engine.send(&format!("pos pos={crowned}"));
+        engine.send("level depth=3");
+        engine.send("go think");
+        let reply = engine.next();
+        assert_eq!(reply.contains("no legal move"), over, "{name}: {reply}");
+        if !over {
+            engine.until("done");
+        }
+    }
+    engine.assert_serving();
+}
+
 /// A weak level answers `go think` with a legal move and reports only the line asked
 /// for, though it searches several; `go analyze` stays at full strength (its move is
 /// the full-strength one).

@@ -1,6 +1,7 @@
 """Complete games between pydraughts and crownhead over Hub, driven by pydraughts' own
-HubEngine, the client lidraughts-bot uses. Every engine move is checked legal by
-pydraughts, and every game must end by pydraughts' rules.
+HubEngine, the client lidraughts-bot uses, with the variant names lidraughts-bot sends
+(`normal`, `losing`, `bt`). Every engine move is checked legal by pydraughts, and every
+game must end by pydraughts' rules.
 
 Usage: python3 tests/protocol/hub_pydraughts.py PATH_TO_CROWNHEAD
 Run by tests/protocol/hub_pydraughts.rs; exits non-zero on any failure.
@@ -26,10 +27,15 @@ def legal_keys(board):
     return {capture_key(move.hub_move) for move in board.legal_moves()}
 
 
+# The names lidraughts-bot sends over Hub, where they are not pydraughts' own.
+HUB_NAMES = {"standard": "normal", "antidraughts": "losing", "breakthrough": "bt"}
+
+
 def open_engine(binary, variant):
     engine = HubEngine([binary, "hub"])
     # The one parameter pydraughts needs for 8x8: its own square order in pos strings.
-    engine.configure({"variant": variant, "pos-encoding": "pydraughts", "threads": 1, "tt-size": 16})
+    engine.configure({"variant": HUB_NAMES.get(variant, variant), "pos-encoding": "pydraughts", "threads": 1,
+                      "tt-size": 16})
     engine.init()
     engine.ping()
     return engine
@@ -100,13 +106,20 @@ def fixed(**kwargs):
 
 def main():
     binary = sys.argv[1]
-    games = [
-        ("english", clock(1.5, 0.02), {"ponder_at": 6}),
+    # With a second argument N: N games of each of lidraughts' variants crownhead adds,
+    # at fixed depths (the deep check README names); without: the usual five and one each.
+    deep = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    games = [] if deep else [
+        # The increment stays well above what pydraughts itself takes a move (some 20 to
+        # 40 ms under load), which counts against the engine's clock here.
+        ("english", clock(2.0, 0.1), {"ponder_at": 6}),
         ("italian", fixed(movetime=0.02), {"stop_at": 5}),
         ("russian", fixed(depth=7), {}),
-        ("brazilian", clock(1.5, 0.02), {"ponder_at": 3}),
+        ("brazilian", fixed(movetime=0.02), {"ponder_at": 3}),
         ("standard", fixed(movetime=0.02), {"stop_at": 4}),
     ]
+    for variant in ["antidraughts", "breakthrough"]:
+        games += [(variant, fixed(depth=2 + game % 3), {}) for game in range(max(deep, 1))]
     for variant, limit_for, extra in games:
         started = time.monotonic()
         plies = play_game(binary, variant, limit_for, **extra)

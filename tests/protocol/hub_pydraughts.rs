@@ -7,14 +7,29 @@ use std::process::Command;
 
 #[test]
 fn pydraughts_plays_complete_games_over_hub() {
+    assert!(pydraughts_games(None).contains("7 passed, 0 failed"));
+}
+
+/// Twenty games of each rule set lidraughts plays that crownhead added (antidraughts,
+/// breakthrough), under lidraughts-bot's names: `cargo test --profile test-release --test
+/// protocol -- --ignored twenty`.
+#[test]
+#[ignore = "a minute or two"]
+fn pydraughts_plays_twenty_games_of_each_lidraughts_variant() {
+    assert!(pydraughts_games(Some(20)).contains("40 passed, 0 failed"));
+}
+
+/// Runs the script (with `games` of each added variant when given); returns its output.
+fn pydraughts_games(games: Option<u32>) -> String {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/protocol/hub_pydraughts.py");
     let output = common::without_databases(&mut Command::new("python3"))
         .arg(script)
         .arg(common::CROWNHEAD)
+        .args(games.map(|games| games.to_string()))
         .output()
         .expect("python3 must be installed (see tests/requirements.txt)");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "pydraughts games failed:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("5 passed, 0 failed"), "{stdout}");
+    stdout.into_owned()
 }
