@@ -13,6 +13,8 @@ const TRICKS: &str = include_str!("../data/pdn/tricks_traps_and_shots.pdn");
 const WK2003: &str = include_str!("../data/pdn/wk2003.pdn");
 const KURNIK: &str = include_str!("../data/pdn/kurnik.pdn");
 const USSR: &str = include_str!("../data/pdn/ussr1947.pdn");
+const ANTIDRAUGHTS: &str = include_str!("../data/pdn/lidraughts/antidraughts.pdn");
+const BREAKTHROUGH: &str = include_str!("../data/pdn/lidraughts/breakthrough.pdn");
 
 /// Every game of `text`, which must all be readable.
 fn read_all(text: &str, variant: Variant) -> Vec<PdnGame> {
@@ -189,6 +191,39 @@ fn international_tournament_games_round_trip() {
     assert_eq!(games[0].moves[40].mv.captured().count(), 3);
     assert_eq!(games[2].moves.len(), 165);
     assert_round_trip(&games);
+}
+
+/// Games lidraughts refereed, in the PDN it writes (its GameType numbers 98 and 96, bare):
+/// every move legal, no game over by the rules before its last move, and every game over
+/// by the rules at the end won by the side lidraughts gave it to (the others ended by
+/// resignation, time or abandonment). The end: antidraughts' winner has no move left,
+/// breakthrough's has crowned. pydraughts 0.6.7, replaying the same files, finds 16 and 12
+/// of the games over at their end.
+#[test]
+fn lidraughts_games_replay_and_end_as_lidraughts_scored_them() {
+    for (text, variant, ended_by_the_rules) in
+        [(ANTIDRAUGHTS, Variant::Antidraughts, 16), (BREAKTHROUGH, Variant::Breakthrough, 12)]
+    {
+        let games = read_all(text, Variant::English);
+        assert_eq!(games.len(), 25, "{variant}");
+        let mut ended = 0;
+        for game in &games {
+            let site = game.tag("Site").unwrap_or_default();
+            assert_eq!(game.start, Position::start(variant), "{site}");
+            let mut replay = Game::new(game.start);
+            for pdn_move in &game.moves {
+                let over = replay.result().filter(|result| result.outcome != Outcome::Draw);
+                assert_eq!(over, None, "{site}: over before {:?}", pdn_move.mv);
+                replay.play(pdn_move.mv).unwrap_or_else(|error| panic!("{site}: {error}"));
+            }
+            if let Some(result) = replay.result() {
+                assert_eq!(PdnResult::from(result.outcome), game.result, "{site}: {result:?}");
+                ended += 1;
+            }
+        }
+        assert_eq!(ended, ended_by_the_rules, "{variant}");
+        assert_round_trip(&games);
+    }
 }
 
 #[test]
@@ -424,6 +459,10 @@ fn rule_set_from_game_type_and_variant_tags() {
         ("[GameType \"28\"]", Variant::Portuguese),
         ("[GameType \"29\"]", Variant::Czech),
         ("[GameType \"20\"]", Variant::International),
+        ("[GameType \"20\"][Variant \"Killer\"]", Variant::Killer),
+        ("[GameType \"98\"]", Variant::Antidraughts),
+        ("[GameType \"96\"]", Variant::Breakthrough),
+        ("[GameType \"20\"][Variant \"Antidraughts\"]", Variant::Antidraughts),
         ("[Variant \"Russian\"]", Variant::Russian),
         ("[GameType \"20\"][Variant \"Standard (international) checkers\"]", Variant::International),
         ("[Event \"no rule set named\"]", Variant::Brazilian),
