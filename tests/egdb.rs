@@ -133,8 +133,29 @@ fn international_three_kings_against_one_on_the_long_diagonal() {
     build_in(&root, Variant::International, 4, Some("0301-xx"));
     assert_eq!(probe(&root, Variant::International, "W:WK1,K2,K3:BK46"), Value::Draw);
     assert_eq!(probe(&root, Variant::International, "B:WK1,K2,K3:BK46"), Value::Draw);
+    assert_eq!(probe(&root, Variant::International, "W:WK1,K2:BK46"), Value::Draw);
     let out = verify(&root, "international");
     assert!(out.contains("246 slices of international"), "{out}");
+}
+
+/// Killer (RULES.md#killer) has files of its own: its two kings beat a lone king on the
+/// long diagonal, which holds against them in International (above), since a king taking
+/// the lone king last must stop right behind it. Antidraughts and breakthrough, won
+/// otherwise than by taking or blocking, are refused.
+#[test]
+fn killer_two_kings_beat_one_and_other_goals_are_refused() {
+    let root = common::scratch("egdb", "killer");
+    build_in(&root, Variant::Killer, 2, None);
+    build_in(&root, Variant::Killer, 3, Some("0201-xx"));
+    assert!(root.join("killer").is_dir() && !root.join("international").exists());
+    assert_eq!(probe(&root, Variant::Killer, "W:WK1,K2:BK46"), Value::Win);
+    assert_eq!(probe(&root, Variant::Killer, "B:WK1,K2:BK46"), Value::Loss);
+    for variant in [Variant::Antidraughts, Variant::Breakthrough] {
+        let options =
+            BuildOptions { variant, pieces: 2, root: root.clone(), threads: 1, slice: None, progress: false };
+        let error = build(&options, &mut Vec::new()).expect_err("refused").to_string();
+        assert!(error.starts_with(&format!("no endgame databases for {variant}")), "{error}");
+    }
 }
 
 /// The whole International database up to 4 pieces: minutes, so not in CI

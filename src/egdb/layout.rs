@@ -3,12 +3,14 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::rules::{Rules, Variant};
+use crate::rules::{Goal, Rules, Variant};
 
-/// Whether two rule sets have the same moves and captures from every position (they may
-/// differ in draw rules, notation or who moves first): their databases are the same.
+/// Whether two rule sets have the same moves, captures and goal from every position (they
+/// may differ in draw rules, notation or who moves first): their databases are the same.
 fn same_moves(a: &Rules, b: &Rules) -> bool {
     a.geometry == b.geometry
+        && a.goal == b.goal
+        && a.king_halts_behind_king == b.king_halts_behind_king
         && a.men_capture_backward == b.men_capture_backward
         && a.flying_kings == b.flying_kings
         && a.men_capture_kings == b.men_capture_kings
@@ -20,6 +22,12 @@ fn same_moves(a: &Rules, b: &Rules) -> bool {
 /// same moves and captures (English for English-25, Spanish for Portuguese).
 pub fn files_variant(variant: Variant) -> Variant {
     Variant::ALL.into_iter().find(|other| same_moves(other.rules(), variant.rules())).unwrap_or(variant)
+}
+
+/// Whether databases of `variant` can be built: their solver scores a side without moves
+/// as lost, which antidraughts (where it wins) and breakthrough (won by crowning) do not.
+pub fn buildable(variant: Variant) -> bool {
+    variant.rules().goal == Goal::TakeOrBlock
 }
 
 /// The default directory of the databases of every rule set: the platform's data
