@@ -21,6 +21,8 @@ _TO_PYDRAUGHTS: Dict[str, str] = {
     "russian": "russian",
     "brazilian": "brazilian",
     "international": "standard",
+    "antidraughts": "antidraughts",
+    "breakthrough": "breakthrough",
 }
 _FROM_PYDRAUGHTS: Dict[str, str] = {name: ours for ours, name in _TO_PYDRAUGHTS.items()}
 _FROM_PYDRAUGHTS["american"] = "english"

@@ -210,7 +210,8 @@ pub fn color_name(color: Color) -> String {
 
 #[pymethods]
 impl PyGame {
-    /// A game of `variant` (see `crownhead.VARIANTS`; aliases `american`, `standard`)
+    /// A game of `variant` (see `crownhead.VARIANTS`; aliases `american`, `standard`,
+    /// `normal`, and lidraughts-bot's `losing` and `bt`)
     /// from its start position, or from `fen`, a PDN FEN such as `"W:W31-50:B1-20"`.
     ///
     /// Raises ValueError for an unknown rule set or a bad FEN.
@@ -390,8 +391,8 @@ impl PyGame {
     }
 
     /// The game as a pydraughts `Board` (`import draughts`), its moves replayed on it, for
-    /// the rule sets pydraughts has: english, italian, russian, brazilian and
-    /// international. Raises ValueError for the others.
+    /// the rule sets pydraughts has: english, italian, russian, brazilian, international,
+    /// antidraughts and breakthrough. Raises ValueError for the others.
     fn to_pydraughts<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let module = slf.py().import("crownhead._pydraughts")?;
         module.call_method1("to_board", (slf,))
