@@ -454,7 +454,7 @@ def running(driver, side):
 
 def clock(driver):
     """A game on the clock, half a minute and 2 s a move, the engine playing White in
-    English: both clocks show the time set; Black's runs (the person is to move) and
+    English: both clocks show the time set (a negative one counts as the least); Black's runs (the person is to move) and
     White's stands; Black's move adds the increment and starts White's, and the engine's
     move adds White's; when Black's time runs out, the game ends with White winning on
     time, and no move is taken after it.
@@ -466,14 +466,14 @@ def clock(driver):
     choose_variant(driver, "english")
     driver.find_element(By.ID, "new-game").click()
     wait(driver, lambda d: not moves(d), "a new game")
-    # Level 1 (a two-ply search) moves at once: the engine's clock hardly runs.
-    for field, value in [("clock-minutes", "0.5"), ("clock-increment", "2"), ("strength", "1")]:
-        driver.find_element(By.ID, field).clear()
-        driver.find_element(By.ID, field).send_keys(value)
+    # Numbers below the fields' least give the smallest clock, not one run out already.
+    type_into(driver, {"clock-minutes": "-1", "clock-increment": "-20"})
     driver.find_element(By.CSS_SELECTOR, "input[name=timing][value=clock]").click()
     wait(driver, lambda d: clock_text(d, "white") == "White 0:30" and clock_text(d, "black") == "Black 0:30",
          "the clocks set")
     assert not running(driver, "white") and not running(driver, "black"), "no clock runs without the engine"
+    # Level 1 (a two-ply search) moves at once: the engine's clock hardly runs.
+    type_into(driver, {"clock-minutes": "0.5", "clock-increment": "2", "strength": "1"})
     Select(driver.find_element(By.ID, "engine-side")).select_by_value("white")
     wait(driver, lambda d: running(d, "black"), "Black's clock to start")
     wait(driver, lambda d: clock_seconds(d, "black") < 30, "Black's clock to run down")
@@ -511,8 +511,14 @@ def clock(driver):
     click_square(driver, "9")
     assert not targets(driver) and len(moves(driver)) == 2, "no move after the game's end"
     driver.execute_script("delete performance.now")
-    driver.find_element(By.ID, "strength").clear()
-    driver.find_element(By.ID, "strength").send_keys("10")
+    type_into(driver, {"strength": "10"})
+
+
+def type_into(driver, values):
+    """Types each value into the field of its id, in place of what it held."""
+    for field, value in values.items():
+        driver.find_element(By.ID, field).clear()
+        driver.find_element(By.ID, field).send_keys(value)
 
 
 def timed(what, work):
