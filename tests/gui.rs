@@ -187,6 +187,8 @@ fn the_board_works_in_a_browser() {
         "the browser test failed (it needs Debian's chromium and chromium-driver, and `python3 -m pip \
          install -r tests/requirements.txt`):\n{stdout}\n{stderr}"
     );
+    // Each part's time, shown with `--nocapture`.
+    eprint!("{stderr}");
     let last = stdout.lines().last().expect("a JSON line");
     let report: serde_json::Value = serde_json::from_str(last).expect("JSON");
     let offered: Vec<&str> =
