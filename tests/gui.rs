@@ -2,8 +2,10 @@
 //! server's Host and no foreign Origin are served (raw HTTP over a socket), and the page
 //! works in a real browser (headless Chromium driven by `tests/gui_browser.py`):
 //! moves by clicking with their targets highlighted and the engine's reply, live
-//! analysis, PDN loaded, navigated and saved, and every rule set's board labelled as
-//! `crownhead board --svg` labels it.
+//! analysis, PDN loaded, navigated and saved, every rule set's board labelled as
+//! `crownhead board --svg` labels it, the position editor, the choice between captures
+//! that share their squares, moves by touch, and the clock run down, incremented and
+//! run out.
 //!
 //! A test binary of its own: cargo runs test binaries one after another, so the browser
 //! does not share the machine with the timing-sensitive tests of `tests/tools/` (their
@@ -13,8 +15,10 @@ mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, ChildStdout, Command, Stdio};
-use std::time::Duration;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use crownhead::rules::{Position, Variant, read_pdn};
 
@@ -127,24 +131,64 @@ fn only_the_token_holder_on_this_host_and_origin_is_served() {
     assert_eq!(send(port, &head, "").0, 404);
 }
 
-/// Runs the browser test; its last line is JSON with the rule sets the page offers and
-/// the game it saved.
+/// The longest the browser test may run: it takes about 15 s on CI's two cores, so a run
+/// this long hangs (a chromedriver command that never completes waits 120 s, for one).
+const BROWSER_TEST_LIMIT: Duration = Duration::from_secs(180);
+
+/// Everything `pipe` gives until it closes, read on a thread of its own so that a full
+/// pipe never stops the process writing to it.
+fn drain(mut pipe: impl Read + Send + 'static) -> JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
+}
+
+/// Waits for `child`, the leader of its own process group, up to `limit`; past it, kills
+/// the whole group (the script, the server it started, chromedriver and Chromium) and
+/// gives `None`. The group is killed before the child is reaped, so that its number
+/// cannot have been given to another group meanwhile.
+fn wait_or_kill_group(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
+    let deadline = Instant::now() + limit;
+    while Instant::now() < deadline {
+        if let Some(status) = child.try_wait().expect("the script's status") {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let _ = Command::new("kill").args(["-KILL", "--", &format!("-{}", child.id())]).status();
+    let _ = child.wait();
+    None
+}
+
+/// Runs the browser test, bounded by [`BROWSER_TEST_LIMIT`]; its last line is JSON with
+/// the rule sets the page offers and the game it saved.
 #[test]
 fn the_board_works_in_a_browser() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/gui_browser.py");
     let mut python = Command::new("python3");
-    let output = common::without_databases(&mut python)
+    let mut child = common::without_databases(&mut python)
         .args([script, common::CROWNHEAD])
-        .output()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
         .expect("python3 must be installed (see tests/requirements.txt)");
+    let stdout = drain(child.stdout.take().expect("a piped stdout"));
+    let stderr = drain(child.stderr.take().expect("a piped stderr"));
+    let status = wait_or_kill_group(&mut child, BROWSER_TEST_LIMIT);
+    let (stdout, stderr) = (stdout.join().expect("stdout read"), stderr.join().expect("stderr read"));
+    let Some(status) = status else {
+        panic!("the browser test ran over {BROWSER_TEST_LIMIT:?} and was killed:\n{stdout}\n{stderr}");
+    };
     assert!(
-        output.status.success(),
+        status.success(),
         "the browser test failed (it needs Debian's chromium and chromium-driver, and `python3 -m pip \
-         install -r tests/requirements.txt`):\n{}\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
+         install -r tests/requirements.txt`):\n{stdout}\n{stderr}"
     );
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    // Each part's time, shown with `--nocapture`.
+    eprint!("{stderr}");
     let last = stdout.lines().last().expect("a JSON line");
     let report: serde_json::Value = serde_json::from_str(last).expect("JSON");
     let offered: Vec<&str> =

@@ -12,7 +12,21 @@ Starts `crownhead gui --no-open --port 0`, reads the URL it prints, and with sel
 - shows live analysis lines (two, with multi-PV) and the best move's arrow;
 - loads a PDN, navigates it, and saves it; the saved game is read back by pydraughts'
   PDNReader and replayed on pydraughts' board, and printed on stdout as one JSON line
-  ({"saved_pdn": ...}) for the Rust test to read with crownhead's own reader.
+  ({"saved_pdn": ...}) for the Rust test to read with crownhead's own reader;
+- sets up a position with the editor (Clear, men and kings of both colours from the
+  palette, one taken off again, the side to move), checks the FEN the page shows for it
+  and plays a move from it with pydraughts' targets highlighted;
+- loads by FEN an English position with two captures from 30 to 14 that take different
+  men, and picks one from the choice the page offers (pydraughts gives the position
+  after it);
+- plays moves with a finger (W3C touch actions, seen by the board as pointer events of
+  pointerType "touch"): two taps, and a drag;
+- plays the engine on the smallest clock (half a minute, 5 s a move): the clocks show the
+  time set, the side to move's runs and the other stands, the increments are added, and
+  a clock that runs out ends the game (the run-out comes from moving the page's
+  performance.now() on, not from waiting half a minute).
+
+Each part's time goes to stderr.
 
 With CROWNHEAD_SCREENSHOTS=DIR it writes gui-game.png and gui-analysis.png into DIR.
 Run by tests/gui.rs."""
@@ -31,6 +45,9 @@ from draughts.PDN import PDNReader
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -212,12 +229,17 @@ def analyse(driver, screenshots):
     wait(driver, lambda d: d.find_element(By.ID, "analyse-start").is_enabled(), "the analysis to stop")
 
 
+def open_panels(driver):
+    """Opens the panels that start closed (PDN, the position editor)."""
+    for summary in driver.find_elements(By.CSS_SELECTOR, "details:not([open]) summary"):
+        summary.click()
+
+
 def load_and_navigate(driver):
     Select(driver.find_element(By.ID, "engine-side")).select_by_value("none")
     choose_variant(driver, "english")
     start = fen(driver)
-    for summary in driver.find_elements(By.CSS_SELECTOR, "details:not([open]) summary"):
-        summary.click()
+    open_panels(driver)
     # Pasted: typed key by key, the text would take seconds.
     driver.execute_script("document.getElementById('pdn-text').value = arguments[0]", PDN)
     driver.find_element(By.ID, "pdn-load").click()
@@ -265,6 +287,241 @@ def save(driver, expected):
     return text
 
 
+def fen_pieces(text):
+    """A PDN FEN read by hand: the side to move and the set of (colour, square, king), so
+    that two FENs listing the same pieces in another order compare equal."""
+    side, *sections = text.strip().split(":")
+    pieces = set()
+    for section in sections:
+        color = {"W": "white", "B": "black"}[section[0]]
+        for name in filter(None, section[1:].split(",")):
+            king = name.startswith("K")
+            pieces.add((color, name.lstrip("K"), king))
+    return {"W": "white", "B": "black"}[side], pieces
+
+
+def pieces_drawn(driver):
+    """The pieces drawn on the board: the set of (colour, square, king)."""
+    found = driver.execute_script("return [...document.querySelectorAll('#board .piece')].map("
+                                  "(piece) => [piece.getAttribute('class'), piece.dataset.square])")
+    return {(kind.split()[1], square, kind.split()[2] == "king") for kind, square in found}
+
+
+def legal_after(start_fen, played):
+    """pydraughts' English moves from `start_fen` (their PDN texts, sorted) and the FEN
+    after `played`, one of them."""
+    board = Board("english", fen=start_fen)
+    legal = {move.pdn_move: move for move in board.legal_moves()}
+    board.push(legal[played])
+    return sorted(legal), board.fen
+
+
+def edit_position(driver):
+    """The position editor: Clear empties the board; men and kings of both colours are
+    placed with the palette, one is taken off again, White is chosen to move; the page
+    then shows that position's FEN and plays a move from it (pydraughts' targets)."""
+    Select(driver.find_element(By.ID, "engine-side")).select_by_value("none")
+    choose_variant(driver, "english")
+    open_panels(driver)
+    shown = pieces_drawn(driver)
+    driver.find_element(By.ID, "edit-start").click()
+    wait(driver, lambda d: "editing" in d.find_element(By.ID, "board").get_attribute("class"), "the editor")
+    assert pieces_drawn(driver) == shown, "the editor starts from the position shown"
+    driver.find_element(By.ID, "edit-clear").click()
+    wait(driver, lambda d: not pieces_drawn(d), "an empty board")
+    placed = [("white-man", ["22", "27", "26"]), ("white-king", ["10"]), ("black-man", ["3"]),
+              ("black-king", ["29"]), ("empty", ["26"])]
+    for piece, squares in placed:
+        driver.find_element(By.CSS_SELECTOR, f'input[name=piece][value="{piece}"]').click()
+        for square in squares:
+            click_square(driver, square)
+    expected = {("white", "22", False), ("white", "27", False), ("white", "10", True),
+                ("black", "3", False), ("black", "29", True)}
+    assert pieces_drawn(driver) == expected, f"the editor drew {pieces_drawn(driver)}"
+    Select(driver.find_element(By.ID, "edit-side")).select_by_value("white")
+    driver.find_element(By.ID, "edit-done").click()
+    wait(driver, lambda d: "editing" not in d.find_element(By.ID, "board").get_attribute("class"), "play")
+    wait(driver, lambda d: fen(d) and fen_pieces(fen(d)) == ("white", expected),
+         f"the placed position's FEN (the page shows {fen(driver)!r})")
+    placed_fen = driver.find_element(By.ID, "fen").get_attribute("value")
+    assert placed_fen == fen(driver), f"the FEN box shows {placed_fen!r}"
+    # The king on 10 moves to any of its four neighbours; pydraughts agrees.
+    legal, after = legal_after(placed_fen, "10-15")
+    click_square(driver, "10")
+    wait(driver, lambda d: targets(d), "the king's targets")
+    assert targets(driver) == sorted({move.split("-")[1] for move in legal if move.startswith("10-")}), \
+        f"the king's targets {targets(driver)}, pydraughts' moves {legal}"
+    click_square(driver, "15")
+    wait(driver, lambda d: moves(d) == ["10-15"], "the king's move")
+    wait(driver, lambda d: fen_pieces(fen(d)) == fen_pieces(after), f"the position after 10-15 ({after})")
+
+
+# English, White to move: the man on 30 takes two men and lands on 14 either by 21
+# (taking 25 and 17) or by 23 (taking 26 and 18).
+AMBIGUOUS = "W:W30:B17,18,25,26"
+
+
+def ambiguous_capture(driver):
+    """Two captures from 30 to 14 that take different men: clicking 30 and 14 offers
+    both, and the one picked is played (pydraughts gives the position after it)."""
+    Select(driver.find_element(By.ID, "engine-side")).select_by_value("none")
+    choose_variant(driver, "english")
+    field = driver.find_element(By.ID, "fen")
+    field.clear()
+    field.send_keys(AMBIGUOUS)
+    driver.find_element(By.ID, "load-fen").click()
+    wait(driver, lambda d: fen(d) and fen_pieces(fen(d)) == fen_pieces(AMBIGUOUS), "the loaded FEN")
+    legal, after = legal_after(AMBIGUOUS, "30x23x14")
+    click_square(driver, "30")
+    wait(driver, lambda d: targets(d), "the capture's targets")
+    assert targets(driver) == ["14", "21", "23"], f"targets {targets(driver)}"
+    click_square(driver, "14")
+    box = driver.find_element(By.ID, "choice")
+    wait(driver, lambda d: box.is_displayed(), "the choice of capture")
+    buttons = box.find_elements(By.CSS_SELECTOR, "button.choice")
+    assert sorted(button.text for button in buttons) == legal, \
+        f"the page offers {[button.text for button in buttons]}, pydraughts has {legal}"
+    next(button for button in buttons if button.text == "30x23x14").click()
+    wait(driver, lambda d: moves(d) == ["30x23x14"], "the capture picked")
+    wait(driver, lambda d: fen_pieces(fen(d)) == fen_pieces(after), f"the position after 30x23x14 ({after})")
+    assert not box.is_displayed(), "the choice is gone once made"
+
+
+def centre(driver, name):
+    """The centre of square `name` in the viewport's pixels."""
+    return driver.execute_script(
+        "const box = document.querySelector(`#board rect.dark[data-square='${arguments[0]}']`)"
+        ".getBoundingClientRect(); return [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)]",
+        name)
+
+
+def touch(driver, *squares):
+    """A finger put on the first of `squares`, moved over the others and lifted: one
+    square is a tap, two a drag. W3C actions of a touch pointer, which Chromium delivers
+    as pointer events with pointerType "touch"."""
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") is None, "the page")
+    # Taken before the finger is down: the page draws the board again at once.
+    points = [centre(driver, name) for name in squares]
+    actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    actions.pointer_action.move_to_location(*points[0]).pointer_down()
+    for point in points[1:]:
+        actions.pointer_action.move_to_location(*point)
+    actions.pointer_action.pointer_up()
+    actions.perform()
+
+
+def play_by_touch(driver):
+    """Moves played with a finger: 11-15 by two taps (the targets shown after the first),
+    and 22-18 by a drag; the board's handlers heard touch pointers and no mouse."""
+    Select(driver.find_element(By.ID, "engine-side")).select_by_value("none")
+    choose_variant(driver, "english")
+    driver.find_element(By.ID, "new-game").click()
+    start = fen_pieces(Board("english").fen)
+    wait(driver, lambda d: not moves(d) and fen_pieces(fen(d)) == start, "a new game")
+    driver.execute_script("""window.heard = [];
+        for (const kind of ['pointerdown', 'pointerup', 'mousedown'])
+          document.getElementById('board').addEventListener(kind,
+            (event) => window.heard.push(`${kind} ${event.pointerType || ''}`), true);""")
+    touch(driver, "11")
+    wait(driver, lambda d: targets(d), "the targets of a tap")
+    assert targets(driver) == ["15", "16"], f"targets {targets(driver)}"
+    touch(driver, "15")
+    wait(driver, lambda d: moves(d) == ["11-15"], "the move tapped")
+    touch(driver, "22", "18")
+    wait(driver, lambda d: moves(d) == ["11-15", "22-18"], "the move dragged")
+    heard = driver.execute_script("return window.heard")
+    assert heard.count("pointerdown touch") == 3 and heard.count("pointerup touch") == 3, heard
+    assert all(kind.endswith(" touch") for kind in heard), f"not only touch: {heard}"
+
+
+def clock_text(driver, side):
+    return driver.find_element(By.ID, f"clock-{side}").text
+
+
+def seconds_shown(text):
+    """The time a clock's display ("Black 0:29") shows, in seconds."""
+    minutes, seconds = text.split()[1].split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def clock_seconds(driver, side):
+    return seconds_shown(clock_text(driver, side))
+
+
+def running(driver, side):
+    return "running" in driver.find_element(By.ID, f"clock-{side}").get_attribute("class")
+
+
+def clock(driver):
+    """A game on the clock, half a minute and 5 s a move, the engine playing White in
+    English: both clocks show the time set (a negative one counts as the least); Black's
+    runs (the person is to move) and White's stands; Black's move adds the increment and
+    starts White's, and the engine's move adds White's; when Black's time runs out, the
+    game ends with White winning on time, and no move is taken after it.
+
+    Running out for real would take the half minute: the page measures its clocks with
+    performance.now(), and the test moves that on by the time left instead (a script
+    in the page, not a hook of the page's)."""
+    Select(driver.find_element(By.ID, "engine-side")).select_by_value("none")
+    choose_variant(driver, "english")
+    driver.find_element(By.ID, "new-game").click()
+    wait(driver, lambda d: not moves(d), "a new game")
+    # Numbers below the fields' least give the smallest clock, not one run out already.
+    type_into(driver, {"clock-minutes": "-1", "clock-increment": "-20"})
+    driver.find_element(By.CSS_SELECTOR, "input[name=timing][value=clock]").click()
+    wait(driver, lambda d: clock_text(d, "white") == "White 0:30" and clock_text(d, "black") == "Black 0:30",
+         "the clocks set")
+    assert not running(driver, "white") and not running(driver, "black"), "no clock runs without the engine"
+    # Level 1 (a two-ply search) moves at once: the engine's clock hardly runs.
+    type_into(driver, {"clock-minutes": "0.5", "clock-increment": "5", "strength": "1"})
+    Select(driver.find_element(By.ID, "engine-side")).select_by_value("white")
+    wait(driver, lambda d: running(d, "black"), "Black's clock to start")
+    wait(driver, lambda d: clock_seconds(d, "black") < 30, "Black's clock to run down")
+    assert clock_text(driver, "white") == "White 0:30" and not running(driver, "white"), "White's clock stands"
+    before = clock_seconds(driver, "black")
+    # The engine answers in milliseconds: what the clocks showed meanwhile is recorded
+    # as the page draws it.
+    driver.execute_script("""const clocks = document.getElementById('clocks');
+        window.clocks = [];
+        window.clockWatch = new MutationObserver(() => window.clocks.push(
+          [...clocks.children].map((display) => [display.id, display.textContent, display.className])));
+        window.clockWatch.observe(clocks, { subtree: true, childList: true, characterData: true, attributes: true });""")
+    click_square(driver, "11")
+    click_square(driver, "15")
+    wait(driver, lambda d: len(moves(d)) == 2, "the engine's move on its clock")
+    wait(driver, lambda d: running(d, "black"), "Black's clock to start again")
+    shown = driver.execute_script("window.clockWatch.disconnect(); return window.clocks")
+    whites_turn = [dict((name, (text, kind)) for name, text, kind in displays) for displays in shown
+                   if dict((name, kind) for name, _, kind in displays)["clock-white"] == "running"]
+    assert whites_turn, f"White's clock never ran: {shown}"
+    assert all(displays["clock-black"] == (whites_turn[0]["clock-black"][0], "") for displays in whites_turn), \
+        f"Black's clock did not stand on White's turn: {whites_turn}"
+    # 5 s were added, and less than that passed since `before` was shown (without the
+    # increment, Black would show `before` or less).
+    after = seconds_shown(whites_turn[0]["clock-black"][0])
+    assert before < after <= before + 5, f"Black's increment: {before} s before the move, {after} s after"
+    assert not running(driver, "white")
+    assert 30 < clock_seconds(driver, "white") <= 35, f"White's increment: {clock_text(driver, 'white')}"
+    left = clock_seconds(driver, "black")
+    driver.execute_script("""const now = performance.now.bind(performance);
+        performance.now = () => now() + arguments[0];""", (left + 1) * 1000)
+    wait(driver, lambda d: d.find_element(By.ID, "result").text, "the game to end on time")
+    assert driver.find_element(By.ID, "result").text == "White wins on time.", driver.find_element(By.ID, "result").text
+    assert clock_text(driver, "black") == "Black 0:00" and not running(driver, "black")
+    assert not running(driver, "white")
+    click_square(driver, "9")
+    assert not targets(driver) and len(moves(driver)) == 2, "no move after the game's end"
+    driver.execute_script("delete performance.now")
+    type_into(driver, {"strength": "10"})
+
+
+def type_into(driver, values):
+    """Types each value into the field of its id, in place of what it held."""
+    for field, value in values.items():
+        driver.find_element(By.ID, field).clear()
+        driver.find_element(By.ID, field).send_keys(value)
+
+
 def timed(what, work):
     """Runs `work`, writing on stderr how long it took."""
     started = time.monotonic()
@@ -295,6 +552,10 @@ def main():
             expected = timed("PDN", lambda: load_and_navigate(driver))
             timed("game analysis", lambda: review(driver, expected))
             saved = timed("save", lambda: save(driver, expected))
+            timed("editor", lambda: edit_position(driver))
+            timed("choice", lambda: ambiguous_capture(driver))
+            timed("touch", lambda: play_by_touch(driver))
+            timed("clock", lambda: clock(driver))
             errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
             assert not errors, f"the page logged errors: {errors}"
             print(json.dumps({"variants": variants, "saved_pdn": saved, "moves": expected}))
@@ -302,6 +563,7 @@ def main():
             driver.quit()
             server.kill()
             server.wait()
+            server.stdout.close()
 
 
 if __name__ == "__main__":

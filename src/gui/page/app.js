@@ -354,10 +354,17 @@ function onReview(review) {
 
 // ---- the clock: the page runs both sides' clocks when playing with one ----
 
+// The number in the field `id`, `fallback` when it holds none, and never below the
+// field's min: a number typed in is taken as it is (a negative clock would lose at once).
+function fieldNumber(id, fallback) {
+  const field = $(id);
+  return Math.max(Number(field.min), Number(field.value) || fallback);
+}
+
 function resetClock() {
   const useClock = document.querySelector('input[name=timing]:checked').value === 'clock';
-  const minutes = Number($('clock-minutes').value) || 5;
-  const increment = (Number($('clock-increment').value) || 0) * 1000;
+  const minutes = fieldNumber('clock-minutes', 5);
+  const increment = fieldNumber('clock-increment', 0) * 1000;
   state.clock = useClock ? { white: minutes * 60000, black: minutes * 60000, increment, running: null, since: 0 } : null;
   state.over = null;
 }
