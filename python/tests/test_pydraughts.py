@@ -87,6 +87,20 @@ def test_a_game_played_on_pydraughts_converts(variant, name):
     assert pieces(again.fen) == pieces(board.fen)
 
 
+@pytest.mark.parametrize("variant", ["antidraughts", "breakthrough"])
+def test_lidraughts_variants_convert_both_ways(variant):
+    # Random games on pydraughts' board from the start, to their end or 60 plies.
+    board = draughts.Board(variant)
+    rng = random.Random(3)
+    while board.legal_moves() and len(board.move_stack) < 60 and not board.is_over():
+        board.push(rng.choice(board.legal_moves()))
+    game = crownhead.Game.from_pydraughts(board)
+    assert game.variant == variant and len(game.moves) == len(board.move_stack)
+    assert pieces(game.fen()) == pieces(board.fen)
+    again = game.to_pydraughts()
+    assert pieces(again.fen) == pieces(board.fen) and len(again.move_stack) == len(board.move_stack)
+
+
 def test_rule_sets_pydraughts_lacks_are_refused():
     with pytest.raises(ValueError, match="pydraughts has no pool"):
         crownhead.Game("pool").to_pydraughts()
