@@ -74,6 +74,30 @@ fn no_move_and_a_loss_when_the_game_is_over() {
     assert_eq!(result.score, Score::loss_in(0), "the side to move has lost");
 }
 
+/// The goals of antidraughts and breakthrough are ends of the search, scored as wins and
+/// losses (RULES.md#goals), not evaluations.
+#[test]
+fn a_crowning_in_breakthrough_and_a_wipe_out_in_antidraughts_are_wins() {
+    // Breakthrough: White's man on 6 crowns at once, though Black has three men to one.
+    let (best, score) = best_text(Variant::Breakthrough, "W:W6:B36,37,38", 4);
+    assert_eq!((best.as_str(), score.plies_to_end()), ("6-1", Some(1)), "{score}");
+    assert!(score.is_win());
+    // Black to move, its man on 5 nine steps from crowning, cannot stop White's on 16
+    // (a7), three steps from it: White crowns on the sixth ply.
+    let (_, score) = best_text(Variant::Breakthrough, "B:W16:B5", 8);
+    assert!(!score.is_win() && score.plies_to_end() == Some(6), "{score}");
+    // Antidraughts: White's man on 47 steps to 41, Black's on 36 must take it, and White,
+    // with nothing left, has won in two plies.
+    let (best, score) = best_text(Variant::Antidraughts, "W:W47:B36", 4);
+    assert_eq!((best.as_str(), score.plies_to_end()), ("47-41", Some(2)), "{score}");
+    assert!(score.is_win());
+    // The side to move that cannot move has won: there is no move, and the score says so.
+    let mut engine = engine(1, 1);
+    let blocked = Position::from_fen(Variant::Antidraughts, "W:W46:B41,37").expect("a FEN");
+    let result = search(&mut engine, &Game::new(blocked), Limits::depth(3));
+    assert!(result.best_move.is_none() && result.score.is_win(), "{}", result.score);
+}
+
 #[test]
 fn english_two_for_one_shot() {
     // White gives a man on d4 (23-18). Black's only capture is c5xe3 (14x23); it cannot
