@@ -1,7 +1,7 @@
 //! The PDN FEN tag: `W:W31-50,K10:B1-20` (side to move, then each side's pieces, kings
 //! marked `K`, numeric ranges allowed, algebraic squares for algebraic rule sets).
 
-use super::{Bitboard, Color, Position, Role, Rules, Square, Variant};
+use super::{Bitboard, Color, Goal, Position, Role, Rules, Square, Variant};
 
 /// Why a FEN could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -27,6 +27,9 @@ pub enum FenError {
     /// Two pieces on one square.
     #[error("square {0} is given twice in FEN")]
     Occupied(String),
+    /// Kings of both sides in breakthrough, whose first crowning ends the game.
+    #[error("kings of both sides: in breakthrough the first crowning ends the game")]
+    BothCrowned,
     /// A man on the rank where it would have been crowned.
     #[error("{color} man on its crowning square {square}")]
     ManOnCrowningRank {
@@ -109,6 +112,11 @@ impl Position {
                     }
                 }
             }
+        }
+        if rules.goal == Goal::CrownFirst
+            && Color::ALL.iter().all(|&color| (pieces[color.index()] & kings).any())
+        {
+            return Err(FenError::BothCrowned);
         }
         Ok(Position::new(rules.variant, side, pieces[0], pieces[1], kings))
     }

@@ -1104,8 +1104,11 @@ fn breakthrough_is_won_by_the_first_crowning() {
     let (ply, result) = first_result(Variant::Breakthrough, fen, &["6-1".into()]).expect("over");
     assert_eq!((ply, result.outcome, result.reason), (1, Outcome::Win(Color::White), Reason::Crowned));
     assert_eq!(first_result(Variant::International, fen, &["6-1".into()]), None);
-    // The position after the crowning has no moves.
+    // The position after the crowning has no moves; one with kings of both sides cannot
+    // arise, and is refused.
     assert_moves(Variant::Breakthrough, "B:WK1:B36,37,38", &[]);
+    assert_eq!(Position::from_fen(Variant::Breakthrough, "B:WK1:BK50"), Err(FenError::BothCrowned));
+    assert!(Position::from_fen(Variant::International, "B:WK1:BK50").is_ok());
     // A man passing the far rank mid-capture goes on as a man and has not crowned: White's
     // man on 11 takes 7 (landing on 2, the far rank) and 8 (landing on 13).
     assert_moves(Variant::Breakthrough, "W:W11:B7,8,40", &["11x13"]);
