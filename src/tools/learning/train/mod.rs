@@ -191,7 +191,7 @@ pub(crate) struct Trained {
 }
 
 /// Writes `variant`'s generation-0 network (material as weights,
-/// [`crate::search::network::material`]) to `path`: what its first self-play plays with.
+/// `src/search/network/material.rs`) to `path`: what its first self-play plays with.
 ///
 /// # Errors
 /// The file cannot be written.
