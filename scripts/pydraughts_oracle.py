@@ -13,11 +13,18 @@ Usage
     # write a data file (300 positions, reproducible from the seed)
     python3 scripts/pydraughts_oracle.py --variant english --count 300 --seed 1 \
         --out tests/data/pydraughts/english.txt --jobs 2
+    # antidraughts and breakthrough: 720 positions of engine games first (a PDN
+    # file of `crownhead match --nodes 300` games), then 300 random ones; perft 3
+    # for every third, 2 for the others
+    python3 scripts/pydraughts_oracle.py --variant breakthrough --count 300 --seed 1 \
+        --pdn tests/data/pydraughts/breakthrough-games.pdn --pdn-count 720 \
+        --deep-every 3 --out tests/data/pydraughts/breakthrough.txt --jobs 2
     # "live sample": a few fresh positions printed to stdout
     python3 scripts/pydraughts_oracle.py --variant russian --count 5 --seed 12345
 
-Variants are pydraughts' names: english, italian, russian, brazilian and
-standard (= international 10x10 draughts).
+Variants are pydraughts' names: english, italian, russian, brazilian,
+standard (= international 10x10 draughts), antidraughts and breakthrough (both
+on the international board, with its moves and numbering).
 
 Output format
 -------------
@@ -25,18 +32,27 @@ Comment lines start with '#'.  Every other line is
 
     fen;d1;d2;d3
 
-where fen is the position exactly as pydraughts' ``Board.fen`` writes it, in the
+(``fen;d1;d2`` for the positions --deep-every leaves at depth 2), where fen is the position exactly as pydraughts' ``Board.fen`` writes it, in the
 variant's public notation:
 
 * english: English numbering 1-32, Black on 1-12 at the start and Black moves
   first (``B:W21,...:B1,...``);
 * italian: Italian numbering (1 = a8, 32 = h1), White on 21-32, White first;
 * russian, brazilian: algebraic squares (``W:Wa1,c3,...:Bb6,...``);
-* standard: international numbering 1-50.
+* standard, antidraughts, breakthrough: international numbering 1-50.
 
 Kings are prefixed with ``K``.  pydraughts sorts numeric piece lists as strings
 (``B1,10,11,12,2``) and leaves algebraic lists in an arbitrary order, so a
 reader should treat the lists as sets.
+
+Positions that are over
+-----------------------
+In breakthrough a position with a king on the board is over (its king's side
+has won): pydraughts' ``Board.winner()`` says so, though its
+``legal_moves()`` still lists moves there.  Here, as in the rules, a position
+pydraughts finds over in breakthrough has no moves, so a crowning move counts
+at its own depth and ends its line.  In the other variants a position is over
+only when it has no legal move (a fresh board has no history to repeat).
 
 Duplicate moves
 ---------------
@@ -68,10 +84,31 @@ with one of several "kinds" of play, cycling through KINDS:
   or, failing that within 40 plies, a multi-capture by a king, a capture by a
   king, or any capture.
 
-Positions without legal moves (game over) are never written, nor are
-duplicate FENs.  Each FEN is checked to round-trip: ``Board(variant, fen)``
-must write back the same FEN and have the same legal moves as the board the
-game was played on; the perft is then computed from that fresh board.
+Antidraughts cycles through ANTIDRAUGHTS_KINDS instead, with a kind of its own:
+
+* set_kings: 1-3 kings and 0-5 men a side on random squares (no man on its
+  own far rank), either side to move, then 0-2 random plies; at least two
+  distinct moves and four pieces (as for kings).
+
+Breakthrough, where the first king ends the game, cycles through
+BREAKTHROUGH_KINDS instead, with two kinds of its own:
+
+* crowning: random play that never crowns, until the side to move can crown
+  (a move of a man ending on the far rank), then back 0-2 plies, so that a
+  crowning comes at depth 1, 2 or 3;
+* crowned: as crowning, then the crowning move is played: the position is
+  over and both programs must find no moves (perft 0, 0, 0).
+
+With --pdn FILE, the positions of the games of a PDN file (engine games, say)
+come before the random ones: every position of every game, the last one too,
+replayed on pydraughts' board, distinct, --pdn-count of them taken evenly
+spaced (kind "engine").
+
+Positions without legal moves (game over) are never written, but for the
+crowned and engine kinds, nor are duplicate FENs.  Each FEN is checked to
+round-trip: ``Board(variant, fen)`` must write back the same FEN and have the
+same legal moves as the board the game was played on; the perft is then
+computed from that fresh board.
 
 Only pydraughts and the Python standard library are used.
 """
@@ -81,6 +118,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import re
 import sys
 import time
 from typing import Dict, List, Optional, Tuple
@@ -89,7 +127,7 @@ import draughts
 from draughts import Board
 
 PYDRAUGHTS_VERSION = "0.6.7"
-VARIANTS = ("english", "italian", "russian", "brazilian", "standard")
+VARIANTS = ("english", "italian", "russian", "brazilian", "standard", "antidraughts", "breakthrough")
 DEPTHS = (1, 2, 3)
 
 # Kinds of position, used in turn (position i gets KINDS[i % len(KINDS)]).
@@ -104,6 +142,35 @@ KINDS = (
     "king_capture",
     "middle",
     "kings",
+)
+
+# Breakthrough's kinds: no kings before the game ends, so positions near a
+# crowning and just after one instead.
+BREAKTHROUGH_KINDS = (
+    "opening",
+    "crowning",
+    "middle",
+    "capture",
+    "crowned",
+    "late",
+    "crowning",
+    "middle",
+    "crowning",
+)
+
+# Antidraughts' kinds: random play makes few kings there (pieces are given
+# away), and the king-biased policy is slow on 10x10, so king-rich positions
+# are set up at random instead.
+ANTIDRAUGHTS_KINDS = (
+    "opening",
+    "set_kings",
+    "middle",
+    "capture",
+    "set_kings",
+    "late",
+    "set_kings",
+    "middle",
+    "set_kings",
 )
 
 # Ply ranges for the plain random kinds.
@@ -130,25 +197,42 @@ def move_key(move) -> MoveKey:
     return (move.board_move[0][0], move.board_move[-1][1], frozenset(move.captures or ()))
 
 
+def is_decided(board: Board) -> bool:
+    """True when pydraughts finds a breakthrough game over (a king on the board, or no move).
+
+    pydraughts' ``legal_moves()`` still lists moves in such a position; its
+    ``winner()`` is what says the game has ended, so the position has no moves.
+    """
+    return board.variant == "breakthrough" and board.winner() is not None
+
+
+def legal_moves(board: Board) -> list:
+    """pydraughts' legal moves of ``board``, none in a decided position (see is_decided)."""
+    return [] if is_decided(board) else board.legal_moves()
+
+
 def distinct_moves(board: Board) -> Dict[MoveKey, object]:
     """Legal moves of ``board`` with duplicates removed (first one kept), in pydraughts' order."""
     moves: Dict[MoveKey, object] = {}
-    for move in board.legal_moves():
+    for move in legal_moves(board):
         moves.setdefault(move_key(move), move)
     return moves
 
 
-def perft(board: Board, depth: int) -> int:
-    """Number of distinct move sequences of length ``depth`` (board is restored on return)."""
+def perft(board: Board, depth: int) -> List[int]:
+    """Numbers of distinct move sequences of lengths 1 to ``depth``, from one walk of the tree.
+
+    The board is restored on return.
+    """
     moves = distinct_moves(board)
-    if depth <= 1:
-        return len(moves) if depth == 1 else 1
-    total = 0
-    for move in moves.values():
-        board.push(move)
-        total += perft(board, depth - 1)
-        board.pop()
-    return total
+    counts = [len(moves)] + [0] * (depth - 1)
+    if depth > 1:
+        for move in moves.values():
+            board.push(move)
+            for index, count in enumerate(perft(board, depth - 1), start=1):
+                counts[index] += count
+            board.pop()
+    return counts
 
 
 # ---------------------------------------------------------------------------
@@ -215,7 +299,9 @@ def classify(variant: str, board: Board, moves: Dict[MoveKey, object]) -> Dict[s
         "multi_capture": any(len(m.captures) >= 2 for m in captures),
         "king_capture": bool(king_captures),
         "king_multi_capture": any(len(m.captures) >= 2 for m in king_captures),
-        "duplicate_listed": len(board.legal_moves()) > len(moves),
+        "duplicate_listed": len(legal_moves(board)) > len(moves),
+        "crowning": any(crowns(board, move) for move in moves.values()),
+        "over": not moves,
     }
 
 
@@ -289,7 +375,7 @@ def play_plies(rng: random.Random, board: Board, plies: int, biased: float = 0.0
         if move is None:
             break
         board.push(move)
-    if not board.legal_moves():
+    if not distinct_moves(board):
         for _ in range(min(rng.randint(1, 4), len(board.move_stack))):
             board.pop()
 
@@ -314,7 +400,7 @@ def play_until(rng: random.Random, board: Board, condition, max_plies: int, bias
 
 def lists_duplicates(board: Board) -> bool:
     """True when board.legal_moves() lists some move more than once (see move_key)."""
-    listed = board.legal_moves()
+    listed = legal_moves(board)
     return len(listed) > len({move_key(m) for m in listed})
 
 
@@ -351,7 +437,59 @@ def capture_pending(board: Board, moves) -> bool:
 
 def duplicate_listed(board: Board, moves) -> bool:
     """Condition form of lists_duplicates (``moves`` = the distinct moves)."""
-    return len(board.legal_moves()) > len(moves)
+    return len(legal_moves(board)) > len(moves)
+
+
+def far_rank(board: Board) -> range:
+    """The squares of the side to move's far rank, on the 10x10 board (1-5 for White)."""
+    return range(1, 6) if side_to_move(board.fen) == "W" else range(46, 51)
+
+
+def crowns(board: Board, move) -> bool:
+    """True when ``move`` of a man ends on the far rank (breakthrough only: no kings before).
+
+    This only steers play towards crownings; whether one ends the game is
+    pydraughts' verdict (is_decided), read after the move is played.
+    """
+    return board.variant == "breakthrough" and move.board_move[-1][1] in far_rank(board)
+
+
+def can_crown(board: Board, moves) -> bool:
+    return any(crowns(board, move) for move in moves.values())
+
+
+def non_crowning_move(rng: random.Random, board: Board):
+    """A uniformly random distinct move that does not crown, else any (breakthrough)."""
+    moves = list(distinct_moves(board).values())
+    quiet = [move for move in moves if not crowns(board, move)]
+    return rng.choice(quiet or moves) if moves else None
+
+
+def set_kings(rng: random.Random, variant: str) -> Board:
+    """A random 10x10 position with 1-3 kings and 0-5 men a side (see the kinds above)."""
+    free = list(range(1, 51))
+    rng.shuffle(free)
+    parts = []
+    for colour, men_squares in (("W", range(6, 51)), ("B", range(1, 46))):
+        items = [f"K{free.pop()}" for _ in range(rng.randint(1, 3))]
+        for _ in range(rng.randint(0, 5)):
+            square = next(square for square in free if square in men_squares)
+            free.remove(square)
+            items.append(str(square))
+        parts.append(colour + ",".join(items))
+    board = Board(variant, fen=f"{rng.choice('WB')}:{parts[0]}:{parts[1]}")
+    play_plies(rng, board, rng.randint(0, 2))
+    return board
+
+
+def reach_crowning(rng: random.Random, variant: str) -> Optional[Board]:
+    """A breakthrough board where the side to move can crown, or None (three games tried)."""
+    for _ in range(3):
+        board = Board(variant)
+        play_plies(rng, board, rng.randint(0, 6))
+        if play_until(rng, board, can_crown, 300, 0.0, non_crowning_move):
+            return board
+    return None
 
 
 def make_king_capture_condition(variant: str, multi: bool):
@@ -414,6 +552,20 @@ def generate_position(variant: str, kind: str, rng: random.Random) -> Optional[B
             play_plies(rng, later, rng.randint(0, 12), biased=0.5)
             # Keep the extra plies only if two kings are still on the board.
             return later if two_kings(later, None) and rich_enough(later) else board
+        elif kind == "set_kings":
+            board = set_kings(rng, variant)
+            if rich_enough(board):
+                return board
+        elif kind in ("crowning", "crowned"):
+            board = reach_crowning(rng, variant)
+            if board is None:
+                continue
+            if kind == "crowned":
+                board.push(rng.choice([m for m in distinct_moves(board).values() if crowns(board, m)]))
+                return board
+            for _ in range(min(rng.randint(0, 2), len(board.move_stack))):
+                board.pop()
+            return board
         elif kind == "king_capture":
             board = reach_kings(rng, variant)
             if board is None:
@@ -444,19 +596,35 @@ def generate_position(variant: str, kind: str, rng: random.Random) -> Optional[B
 # One task = one position
 # ---------------------------------------------------------------------------
 
-def task(args: Tuple[str, int, int]) -> dict:
+def task(args: Tuple[str, int, int, int]) -> dict:
     """Generate position ``index`` for (variant, seed), check its FEN and compute its perft."""
-    variant, seed, index = args
-    kind = KINDS[index % len(KINDS)]
+    variant, seed, index, deep_every = args
+    kinds = {"antidraughts": ANTIDRAUGHTS_KINDS, "breakthrough": BREAKTHROUGH_KINDS}.get(variant, KINDS)
+    kind = kinds[index % len(kinds)]
     rng = random.Random(seed * 1000003 + index)
     started = time.time()
     board = generate_position(variant, kind, rng)
-    result = {"index": index, "kind": kind, "fen": None, "error": None}
     if board is None:
-        result["error"] = "no position found"
-        return result
+        return {"index": index, "kind": kind, "fen": None, "error": "no position found"}
+    return examine(variant, board, index, kind, started, depth(index, deep_every))
+
+
+def engine_task(args: Tuple[str, int, str, int]) -> dict:
+    """Check and compute the perft of position ``index`` of the PDN games (see pdn_positions)."""
+    variant, index, fen, deep_every = args
+    return examine(variant, Board(variant, fen=fen), -1 - index, "engine", time.time(),
+                   depth(index, deep_every))
+
+
+def depth(index: int, deep_every: int) -> int:
+    """The perft depth of position ``index``: the deepest for every ``deep_every``-th, else one less."""
+    return max(DEPTHS) if index % deep_every == 0 else max(DEPTHS) - 1
+
+
+def examine(variant: str, board: Board, index: int, kind: str, started: float, depth: int) -> dict:
+    """Check that ``board``'s FEN round-trips and compute the perft of the position."""
     fen = board.fen
-    result["fen"] = fen
+    result = {"index": index, "kind": kind, "fen": fen, "error": None}
 
     # Round trip: the FEN must describe the same position as the played board.
     fresh = Board(variant, fen=fen)
@@ -469,13 +637,13 @@ def task(args: Tuple[str, int, int]) -> dict:
             sorted(m.steps_move for m in played_moves) != sorted(m.steps_move for m in fresh_moves):
         result["error"] = f"legal moves differ after FEN round trip: {fen}"
         return result
-    if not fresh_moves:
+    if not distinct_moves(fresh) and kind not in ("crowned", "engine"):
         result["error"] = "game over"
         return result
 
     result["features"] = classify(variant, fresh, distinct_moves(fresh))
     result["raw_moves"] = len(fresh_moves)
-    result["perft"] = [perft(fresh, depth) for depth in DEPTHS]
+    result["perft"] = perft(fresh, depth)
     if fresh.fen != fen:
         result["error"] = "perft did not restore the board"
         return result
@@ -483,44 +651,119 @@ def task(args: Tuple[str, int, int]) -> dict:
     return result
 
 
-def generate(variant: str, count: int, seed: int, jobs: int, progress: bool) -> Tuple[List[dict], dict]:
-    """Produce ``count`` distinct positions with their perft, in index order."""
+# ---------------------------------------------------------------------------
+# Positions of PDN games
+# ---------------------------------------------------------------------------
+
+PDN_NOISE = re.compile(r"\{[^}]*\}|\d+\.(\.\.)?")
+PDN_RESULTS = {"2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "1/2-1/2", "*"}
+
+
+def pdn_games(text: str) -> List[Tuple[Optional[str], List[str]]]:
+    """(FEN tag or None, move texts) of each game of a PDN file."""
+    games = []
+    for chunk in re.split(r"(?=\[Event )", text):
+        fen = re.search(r'\[FEN "([^"]*)"\]', chunk)
+        movetext = re.sub(r"\[[^\]]*\]", " ", chunk)
+        moves = [text for text in PDN_NOISE.sub(" ", movetext).split() if text not in PDN_RESULTS]
+        if moves:
+            games.append((fen.group(1) if fen else None, moves))
+    return games
+
+
+def pdn_move(board: Board, text: str):
+    """The legal move of ``board`` that a PDN move text (``32-28``, ``19x28``, ``28x19x8``) names.
+
+    The text gives the start, the end and perhaps some landing squares in
+    between; exactly one distinct move must fit it.
+    """
+    squares = [int(square) for square in re.split("[-x]", text)]
+    fits = [move for move in distinct_moves(board).values()
+            if move.steps_move[0] == squares[0] and move.steps_move[-1] == squares[-1]
+            and is_subsequence(squares[1:-1], move.steps_move[1:-1])]
+    if len(fits) != 1:
+        raise ValueError(f"{len(fits)} moves fit {text} in {board.fen}")
+    return fits[0]
+
+
+def is_subsequence(part: List[int], whole: List[int]) -> bool:
+    rest = iter(whole)
+    return all(square in rest for square in part)
+
+
+def pdn_positions(variant: str, path: str, count: int) -> List[str]:
+    """``count`` FENs, evenly spaced, of the distinct positions of the games of ``path``.
+
+    Every position of a game, the start and the end too (where a won game has no
+    move), replayed on pydraughts' board.
+    """
+    with open(path, encoding="utf-8") as handle:
+        games = pdn_games(handle.read())
+    fens: List[str] = []
+    for fen, moves in games:
+        board = Board(variant, fen=fen) if fen else Board(variant)
+        fens.append(board.fen)
+        for text in moves:
+            board.push(pdn_move(board, text))
+            fens.append(board.fen)
+    distinct = list(dict.fromkeys(fens))
+    step = max(1, len(distinct) // count) if count else len(distinct) + 1
+    return distinct[::step][:count]
+
+
+def generate(variant: str, count: int, seed: int, jobs: int, progress: bool,
+             engine_fens: List[str], deep_every: int) -> Tuple[List[dict], dict]:
+    """The positions of ``engine_fens``, then ``count`` distinct random ones, with their perft.
+
+    The engine positions come first, so that a run stopped early or made with a
+    smaller count still begins with the same positions.
+    """
     accepted: List[dict] = []
-    seen = set()
+    seen: set = set()
     stats = {"skipped_duplicate": 0, "skipped_error": 0, "errors": []}
     next_index = 0
     pool = multiprocessing.Pool(jobs) if jobs > 1 else None
+
+    def run(function, batch, wanted):
+        results = pool.imap(function, batch, chunksize=1) if pool else map(function, batch)
+        for result in results:
+            if len(accepted) < wanted:
+                accept(variant, result, seen, accepted, stats, progress)
+
     try:
-        while len(accepted) < count:
-            needed = count - len(accepted)
-            batch = [(variant, seed, i) for i in range(next_index, next_index + needed)]
+        run(engine_task, [(variant, i, fen, deep_every) for i, fen in enumerate(engine_fens)],
+            len(engine_fens))
+        wanted = len(accepted) + count
+        while len(accepted) < wanted:
+            needed = wanted - len(accepted)
+            run(task, [(variant, seed, i, deep_every) for i in range(next_index, next_index + needed)],
+                wanted)
             next_index += needed
-            results = pool.imap(task, batch, chunksize=1) if pool else map(task, batch)
-            for result in results:
-                if len(accepted) >= count:
-                    break
-                if result["error"]:
-                    stats["skipped_error"] += 1
-                    stats["errors"].append((result["index"], result["error"]))
-                    if "round-trip" in result["error"] or "differ" in result["error"] or \
-                            "restore" in result["error"]:
-                        print(f"WARNING: position {result['index']}: {result['error']}", file=sys.stderr)
-                    continue
-                key = result["fen"]
-                if key in seen:
-                    stats["skipped_duplicate"] += 1
-                    continue
-                seen.add(key)
-                accepted.append(result)
-                if progress:
-                    print(f"[{variant}] {len(accepted)}/{count} #{result['index']} {result['kind']:<12} "
-                          f"{result['seconds']:6.1f}s {result['fen']} {result['perft']}",
-                          file=sys.stderr, flush=True)
     finally:
         if pool:
             pool.close()
             pool.join()
     return accepted, stats
+
+
+def accept(variant: str, result: dict, seen: set, accepted: List[dict], stats: dict, progress: bool) -> None:
+    """Add ``result`` to ``accepted`` unless it failed or its FEN is there already."""
+    if result["error"]:
+        stats["skipped_error"] += 1
+        stats["errors"].append((result["index"], result["error"]))
+        if "round-trip" in result["error"] or "differ" in result["error"] or \
+                "restore" in result["error"]:
+            print(f"WARNING: position {result['index']}: {result['error']}", file=sys.stderr)
+        return
+    if result["fen"] in seen:
+        stats["skipped_duplicate"] += 1
+        return
+    seen.add(result["fen"])
+    accepted.append(result)
+    if progress:
+        print(f"[{variant}] {len(accepted)} #{result['index']} {result['kind']:<12} "
+              f"{result['seconds']:6.1f}s {result['fen']} {result['perft']}",
+              file=sys.stderr, flush=True)
 
 
 def summary(variant: str, positions: List[dict]) -> Dict[str, int]:
@@ -532,8 +775,13 @@ def summary(variant: str, positions: List[dict]) -> Dict[str, int]:
     return counts
 
 
-def render(variant: str, seed: int, count: int, out: Optional[str], positions: List[dict]) -> str:
+def render(variant: str, seed: int, count: int, out: Optional[str], positions: List[dict],
+           pdn: Optional[Tuple[str, int]], deep_every: int) -> str:
     command = f"python3 scripts/pydraughts_oracle.py --variant {variant} --count {count} --seed {seed}"
+    if pdn:
+        command += f" --pdn {pdn[0]} --pdn-count {pdn[1]}"
+    if deep_every != 1:
+        command += f" --deep-every {deep_every}"
     if out:
         command += f" --out {out}"
     lines = [
@@ -541,7 +789,7 @@ def render(variant: str, seed: int, count: int, out: Optional[str], positions: L
         f"made by scripts/pydraughts_oracle.py",
         "# Duplicate moves (same from, to and set of captured pieces) counted once.",
         f"# Regenerate: {command}",
-        "# fen;d1;d2;d3",
+        "# fen;d1;d2;d3 (d3 only for every --deep-every-th position made)",
     ]
     for result in positions:
         lines.append(";".join([result["fen"]] + [str(n) for n in result["perft"]]))
@@ -558,6 +806,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--out", help="output file (default: standard output)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    parser.add_argument("--pdn", help="also positions of the games of this PDN file (kind engine)")
+    parser.add_argument("--pdn-count", type=int, default=200,
+                        help="how many positions of the PDN games (default 200)")
+    parser.add_argument("--deep-every", type=int, default=1,
+                        help="perft to depth 3 for every N-th position only, the others to 2 "
+                             "(counted apart for random and PDN positions; default 1: all)")
     args = parser.parse_args(argv)
 
     if draughts.__version__ != PYDRAUGHTS_VERSION:
@@ -565,9 +819,11 @@ def main(argv: Optional[List[str]] = None) -> int:
               f"{PYDRAUGHTS_VERSION}", file=sys.stderr)
 
     started = time.time()
+    engine_fens = pdn_positions(args.variant, args.pdn, args.pdn_count) if args.pdn else []
     positions, stats = generate(args.variant, args.count, args.seed, max(1, args.jobs),
-                                progress=not args.quiet and bool(args.out))
-    text = render(args.variant, args.seed, args.count, args.out, positions)
+                                not args.quiet and bool(args.out), engine_fens, max(1, args.deep_every))
+    pdn = (args.pdn, args.pdn_count) if args.pdn else None
+    text = render(args.variant, args.seed, args.count, args.out, positions, pdn, max(1, args.deep_every))
     if args.out:
         with open(args.out, "w", encoding="utf-8") as handle:
             handle.write(text)

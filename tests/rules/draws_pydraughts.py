@@ -6,13 +6,15 @@ Reads one JSON object a line on standard input:
     {"variant": "standard", "fen": START, "moves": [[32, 28], [19, 23, 32], ...],
      "fens": [FEN after move 1, FEN after move 2, ...]}
 
-`variant` is pydraughts' name (english, italian, russian, brazilian, standard); START and
+`variant` is pydraughts' name (english, italian, russian, brazilian, standard,
+antidraughts, breakthrough); START and
 the FENs are in the rule set's public notation, as crownhead writes them; each move is its
 squares in the rule set's numbering (1 = a1 ... 32 = h8 for russian and brazilian), the
 start square and then every landing square. For each game it prints one line: a letter a
 ply, the start position first, each what pydraughts' Board.winner() says there: `W` White
 won, `B` Black won, `D` drawn, `-` not over (English colours are the public ones, Black
-first). Board.winner() is get_winner(): a side with no move loses, then is_draw().
+first). Board.winner() is get_winner(): a side with no move loses (wins in antidraughts;
+in breakthrough a side with a king has won), then is_draw().
 
 Moves are pushed step by step without asking pydraughts for the legal moves first (that
 takes ten times longer on 10x10); instead, after every move the pieces on pydraughts' board

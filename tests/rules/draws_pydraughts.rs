@@ -17,18 +17,20 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crownhead::engine::{Engine, Limits, Options};
 use crownhead::rules::{
-    Bitboard, Color, Game, GameResult, Move, Outcome, Position, Reason, Variant, capture_paths,
+    Bitboard, Color, Game, GameResult, Goal, Move, Outcome, Position, Reason, Variant, capture_paths,
 };
 
 use crate::common::Random;
 
 /// The rule sets pydraughts plays, and its names for them.
-const VARIANTS: [(Variant, &str); 5] = [
+const VARIANTS: [(Variant, &str); 7] = [
     (Variant::International, "standard"),
     (Variant::English, "english"),
     (Variant::Russian, "russian"),
     (Variant::Brazilian, "brazilian"),
     (Variant::Italian, "italian"),
+    (Variant::Antidraughts, "antidraughts"),
+    (Variant::Breakthrough, "breakthrough"),
 ];
 
 /// A game's state as one side or the other judges it.
@@ -165,8 +167,13 @@ fn russian_clause(ply: &Ply) -> Option<Difference> {
 
 /// A random position with few pieces, most of them kings: a lone king against 1 to 3
 /// pieces with a king, or 1 to 5 pieces a side, or 4 to 7 a side with a king or two each.
+/// In breakthrough, where a king on the board has ended the game, the pieces are men but
+/// the first shape's 1 to 3 kings: a third of those positions are over, won by the kings'
+/// side, and the rest are races to crown.
 fn king_rich(variant: Variant, random: &mut Random) -> Position {
-    let geometry = Position::start(variant).geometry();
+    let start = Position::start(variant);
+    let geometry = start.geometry();
+    let crown_first = start.rules().goal == Goal::CrownFirst;
     let mut free: Vec<_> = geometry.squares().collect();
     let strong = if random.chance(50) { Color::White } else { Color::Black };
     let shape = random.below(3);
@@ -186,7 +193,7 @@ fn king_rich(variant: Variant, random: &mut Random) -> Position {
             _ => (4 + random.below(4), 1 + random.below(2)),
         };
         for index in 0..pieces {
-            let king = index < king_count;
+            let king = index < king_count && !(crown_first && (shape != 0 || color != strong));
             let allowed: Vec<usize> = (0..free.len())
                 .filter(|&at| king || !geometry.promotion_rank(color).contains(free[at]))
                 .collect();
@@ -600,4 +607,46 @@ fn english_and_italian_forty_move_rules_agree() {
         assert_eq!(first_draws(&plies), (Some(80), Some(80)), "{variant}");
         assert_eq!(plies[80].0.map(|result| result.reason), Some(Reason::MoveLimit), "{variant}");
     }
+}
+
+/// The verdicts of `game`'s last ply: crownhead's result and pydraughts' verdict.
+fn last_verdicts(game: &Game, name: &str) -> (Option<GameResult>, Verdict) {
+    let (ours, theirs, _) = *verdicts_by_ply(game, name).last().expect("the start's verdicts at least");
+    (ours, theirs)
+}
+
+#[test]
+fn antidraughts_side_without_a_move_wins_in_both() {
+    // White must take Black's last man, and Black, to move with no piece, has won.
+    let game = played(Variant::Antidraughts, "W:W46:B41", &["46x37"]);
+    let (ours, theirs) = last_verdicts(&game, "antidraughts");
+    assert_eq!(ours, Some(GameResult { outcome: Outcome::Win(Color::Black), reason: Reason::NoMoves }));
+    assert_eq!(theirs, Verdict::Win(Color::Black));
+}
+
+#[test]
+fn antidraughts_third_repetition_is_drawn_in_both() {
+    let moves = ["45-40", "6-11", "40-45", "11-6", "45-40", "6-11", "40-45", "11-6"];
+    let game = played(Variant::Antidraughts, "W:WK45:BK6", &moves);
+    let plies = verdicts_by_ply(&game, "antidraughts");
+    assert_eq!(first_draws(&plies), (Some(8), Some(8)));
+    assert_eq!(plies[8].0.map(|result| result.reason), Some(Reason::Repetition));
+    assert_eq!(game.claimable_result(), plies[8].0);
+}
+
+#[test]
+fn antidraughts_has_no_move_limit_or_lone_king_draw_in_both() {
+    // King against king, 60 plies of king moves: International would be drawn at ply 10.
+    let mut game = played(Variant::Antidraughts, "W:WK45:BK6", &[]);
+    quiet_line(&mut game, 60, usize::MAX);
+    assert_eq!(first_draws(&verdicts_by_ply(&game, "antidraughts")), (None, None));
+}
+
+#[test]
+fn breakthrough_first_crowning_wins_in_both() {
+    let game = played(Variant::Breakthrough, "W:W6:B45", &["6-1"]);
+    let (ours, theirs) = last_verdicts(&game, "breakthrough");
+    assert_eq!(ours, Some(GameResult { outcome: Outcome::Win(Color::White), reason: Reason::Crowned }));
+    assert_eq!(theirs, Verdict::Win(Color::White));
+    assert!(game.position().legal_moves().is_empty(), "the game is over: no moves");
 }
