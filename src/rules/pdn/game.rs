@@ -114,10 +114,11 @@ impl PdnResult {
         }
     }
 
-    /// The result as `variant` writes it: International scores a win 2 points.
+    /// The result as `variant` writes it: the 10x10 rule sets score a win 2 points, as
+    /// the FMJD and lidraughts write them.
     pub fn to_pdn(self, variant: Variant) -> &'static str {
-        let (win, loss, draw) =
-            if variant == Variant::International { ("2-0", "0-2", "1-1") } else { ("1-0", "0-1", "1/2-1/2") };
+        let ten = variant.rules().geometry.size() == 10;
+        let (win, loss, draw) = if ten { ("2-0", "0-2", "1-1") } else { ("1-0", "0-1", "1/2-1/2") };
         match self {
             PdnResult::Win(color) if color == variant.rules().first_to_move => win,
             PdnResult::Win(_) => loss,
