@@ -34,8 +34,10 @@ HUB_NAMES = {"standard": "normal", "antidraughts": "losing", "breakthrough": "bt
 def open_engine(binary, variant):
     engine = HubEngine([binary, "hub"])
     # The one parameter pydraughts needs for 8x8: its own square order in pos strings.
+    # The move overhead covers what pydraughts itself takes a move (20 to 40 ms, more under
+    # load), which counts against the engine's clock here as it does for lidraughts-bot.
     engine.configure({"variant": HUB_NAMES.get(variant, variant), "pos-encoding": "pydraughts", "threads": 1,
-                      "tt-size": 16})
+                      "tt-size": 16, "move-overhead": 50})
     engine.init()
     engine.ping()
     return engine
@@ -110,8 +112,6 @@ def main():
     # at fixed depths (the deep check README names); without: the usual five and one each.
     deep = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     games = [] if deep else [
-        # The increment stays well above what pydraughts itself takes a move (some 20 to
-        # 40 ms under load), which counts against the engine's clock here.
         ("english", clock(2.0, 0.1), {"ponder_at": 6}),
         ("italian", fixed(movetime=0.02), {"stop_at": 5}),
         ("russian", fixed(depth=7), {}),
