@@ -202,15 +202,15 @@ fn least_time_left(summary: &str) -> [f64; 2] {
     seconds.try_into().unwrap_or_else(|_| panic!("two times in {line}"))
 }
 
-/// Half-second games: the reserve (51 move overheads and 0.5 s) is more than the whole
-/// clock, so each move plans on a fifth of the clock's share, and what a move costs
+/// One-second games: the reserve (51 move overheads and 0.5 s, 1.01 s) is more than the
+/// whole clock, so each move plans on a fifth of the clock's share, and what a move costs
 /// outside the search (the pipes, the first iteration) is what runs the clock down; no
 /// engine loses on time, the summary says how much each had left, and pondering (`go
 /// ponder`, then `ponder-hit` or `stop`) plays as well.
 #[test]
 fn short_clock_games_end_without_forfeit_with_or_without_pondering() {
     for ponder in [false, true] {
-        let mut args = vec!["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--tc", "0.5", "--games", "2"];
+        let mut args = vec!["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--tc", "1", "--games", "2"];
         if ponder {
             args.push("--ponder");
         }
@@ -224,7 +224,7 @@ fn short_clock_games_end_without_forfeit_with_or_without_pondering() {
         assert!(output.status.success(), "{summary}{}", text(&output.stderr));
         assert!(!summary.contains("time forfeit") && !summary.contains("no answer"), "{summary}");
         for left in least_time_left(&summary) {
-            assert!(left > 0.0 && left < 0.5, "{summary}");
+            assert!(left > 0.0 && left < 1.0, "{summary}");
         }
         let hits = text(&output.stderr).matches("< ponder-hit").count();
         assert_eq!(hits > 0, ponder, "{hits} ponder hits");
