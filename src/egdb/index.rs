@@ -315,7 +315,7 @@ mod tests {
                             Color::Black,
                             turn(position.pieces(Color::Black)),
                             turn(position.pieces(Color::White)),
-                            turn(position.kings(Color::White) | position.kings(Color::Black)),
+                            turn(position.all_kings()),
                         );
                         assert_eq!(indexer.locate(&twin), Some((table, index)), "{}", twin.to_fen());
                     }

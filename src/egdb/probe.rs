@@ -214,7 +214,7 @@ impl Database {
                 self.variant
             )));
         }
-        let kings = position.kings(Color::White) | position.kings(Color::Black);
+        let kings = position.all_kings();
         let (white, black) = (position.pieces(Color::White), position.pieces(Color::Black));
         Ok(Position::new(self.variant, position.side_to_move(), white, black, kings))
     }

@@ -144,7 +144,7 @@ fn predecessors(position: &Position, mut visit: impl FnMut(Position)) {
     let flying = position.rules().flying_kings;
     let empty = position.empty();
     let (white, black) = (position.pieces(Color::White), position.pieces(Color::Black));
-    let kings = position.kings(Color::White) | position.kings(Color::Black);
+    let kings = position.all_kings();
     let mut moved = |from: Bitboard, to: Bitboard, king: bool| {
         let kings = if king { (kings & !from) | to } else { kings };
         visit(Position::new(position.variant(), Color::Black, white, (black & !from) | to, kings));

@@ -90,9 +90,7 @@ impl Variant {
     pub fn name(self) -> &'static str {
         self.rules().name
     }
-}
 
-impl Variant {
     /// Other names the rule sets go by, read wherever a name is: American for English,
     /// and the names lidraughts-bot sends over Hub (`normal`, `losing`, `bt`) and
     /// lidraughts' own (`standard`).

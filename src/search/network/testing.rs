@@ -62,6 +62,6 @@ pub fn colour_reversed(position: &Position) -> Position {
     };
     let white = turn(position.pieces(Color::Black));
     let black = turn(position.pieces(Color::White));
-    let kings = turn(position.kings(Color::White) | position.kings(Color::Black));
+    let kings = turn(position.all_kings());
     Position::new(position.variant(), !position.side_to_move(), white, black, kings)
 }
