@@ -23,6 +23,8 @@ _TO_PYDRAUGHTS: Dict[str, str] = {
     "international": "standard",
     "antidraughts": "antidraughts",
     "breakthrough": "breakthrough",
+    "frisian": "frisian",
+    "frysk": "frysk!",
 }
 _FROM_PYDRAUGHTS: Dict[str, str] = {name: ours for ours, name in _TO_PYDRAUGHTS.items()}
 _FROM_PYDRAUGHTS["american"] = "english"

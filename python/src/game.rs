@@ -392,7 +392,7 @@ impl PyGame {
 
     /// The game as a pydraughts `Board` (`import draughts`), its moves replayed on it, for
     /// the rule sets pydraughts has: english, italian, russian, brazilian, international,
-    /// antidraughts and breakthrough. Raises ValueError for the others.
+    /// antidraughts, breakthrough, frisian and frysk. Raises ValueError for the others.
     fn to_pydraughts<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let module = slf.py().import("crownhead._pydraughts")?;
         module.call_method1("to_board", (slf,))

@@ -28,9 +28,9 @@ def our_keys(game):
 
 def pieces(fen):
     """The FEN's side to move and each side's squares, as sets (pydraughts orders them its
-    own way)."""
+    own way). Other fields (Frisian's runs of king moves) are left out."""
     turn, *lists = fen.split(":")
-    return turn, {part[0]: set(part[1:].split(",")) - {""} for part in lists}
+    return turn, {part[0]: set(part[1:].split(",")) - {""} for part in lists if part[:1] in ("W", "B")}
 
 
 def play_randomly(game, plies, seed):
@@ -87,10 +87,10 @@ def test_a_game_played_on_pydraughts_converts(variant, name):
     assert pieces(again.fen) == pieces(board.fen)
 
 
-@pytest.mark.parametrize("variant", ["antidraughts", "breakthrough"])
+@pytest.mark.parametrize("variant", ["antidraughts", "breakthrough", "frisian", "frysk"])
 def test_lidraughts_variants_convert_both_ways(variant):
     # Random games on pydraughts' board from the start, to their end or 60 plies.
-    board = draughts.Board(variant)
+    board = draughts.Board({"frysk": "frysk!"}.get(variant, variant))
     rng = random.Random(3)
     while board.legal_moves() and len(board.move_stack) < 60 and not board.is_over():
         board.push(rng.choice(board.legal_moves()))
@@ -104,5 +104,5 @@ def test_lidraughts_variants_convert_both_ways(variant):
 def test_rule_sets_pydraughts_lacks_are_refused():
     with pytest.raises(ValueError, match="pydraughts has no pool"):
         crownhead.Game("pool").to_pydraughts()
-    with pytest.raises(ValueError, match="frisian"):
-        crownhead.Game.from_pydraughts(draughts.Board("frisian"))
+    with pytest.raises(ValueError, match="turkish"):
+        crownhead.Game.from_pydraughts(draughts.Board("turkish"))

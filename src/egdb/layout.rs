@@ -11,6 +11,8 @@ fn same_moves(a: &Rules, b: &Rules) -> bool {
     a.geometry == b.geometry
         && a.goal == b.goal
         && a.king_halts_behind_king == b.king_halts_behind_king
+        && a.orthogonal_captures == b.orthogonal_captures
+        && a.king_quiet_moves == b.king_quiet_moves
         && a.men_capture_backward == b.men_capture_backward
         && a.flying_kings == b.flying_kings
         && a.men_capture_kings == b.men_capture_kings
@@ -24,10 +26,19 @@ pub fn files_variant(variant: Variant) -> Variant {
     Variant::ALL.into_iter().find(|other| same_moves(other.rules(), variant.rules())).unwrap_or(variant)
 }
 
-/// Whether databases of `variant` can be built: their solver scores a side without moves
-/// as lost, which antidraughts (where it wins) and breakthrough (won by crowning) do not.
-pub fn buildable(variant: Variant) -> bool {
-    variant.rules().goal == Goal::TakeOrBlock
+/// Why databases of `variant` cannot be built, if they cannot: their solver scores a side
+/// without moves as lost, which antidraughts (where it wins) and breakthrough (won by
+/// crowning) do not, and their index holds the pieces alone, not Frisian's counts of king
+/// moves.
+pub fn unbuildable_reason(variant: Variant) -> Option<&'static str> {
+    let rules = variant.rules();
+    if rules.goal != Goal::TakeOrBlock {
+        return Some("their solver scores a side without moves as lost, which is not how it is won");
+    }
+    if rules.king_quiet_moves.is_some() {
+        return Some("their index holds the pieces alone, not the counts of king moves its rules need");
+    }
+    None
 }
 
 /// The default directory of the databases of every rule set: the platform's data

@@ -29,6 +29,6 @@ mod values;
 pub mod verify;
 
 pub use error::EgdbError;
-pub use layout::{buildable, default_root, files_variant, variant_dir};
+pub use layout::{default_root, files_variant, unbuildable_reason, variant_dir};
 pub use probe::Database;
 pub use values::{Codes, Value};

@@ -151,7 +151,7 @@ fn predecessors(position: &Position, mut visit: impl FnMut(Position)) {
     };
     for square in position.kings(Color::Black) {
         let from = Bitboard::from_square(square);
-        for direction in Direction::ALL {
+        for direction in Direction::DIAGONALS {
             let mut to = geometry.step(from, direction) & empty;
             while to.any() {
                 moved(from, to, true);

@@ -118,17 +118,30 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
         )
     }
 
+    /// The landing squares of the single jumps a piece on `at` has over `victims` along
+    /// ranks and files (Frisian); none where the rule set has no such captures.
+    #[inline(always)]
+    fn orthogonal_jumps(&self, at: Bitboard, victims: Bitboard) -> Bitboard {
+        if !fixed_rules::<V>().orthogonal_captures {
+            return Bitboard::EMPTY;
+        }
+        let jump = |direction| Self::step(Self::step(at, direction) & victims, direction) & self.empty;
+        jump(Direction::Up) | jump(Direction::Down) | jump(Direction::Left) | jump(Direction::Right)
+    }
+
     /// Walks every capture a man on `at` can continue with; returns whether there was one.
     fn man(&mut self, at: Square, progress: Progress) -> bool {
         let rules = fixed_rules::<V>();
         let us = self.us;
         let victims = self.man_victims & !progress.captured;
-        let (up, down) = self.jumps(Bitboard::from_square(at), victims);
-        let landings = match (rules.men_capture_backward, us) {
+        let at_set = Bitboard::from_square(at);
+        let (up, down) = self.jumps(at_set, victims);
+        let diagonal = match (rules.men_capture_backward, us) {
             (true, _) => up | down,
             (false, Color::White) => up,
             (false, Color::Black) => down,
         };
+        let landings = diagonal | self.orthogonal_jumps(at_set, victims);
         for landing in landings {
             let victim = Square::jumped(at, landing);
             let next = progress.with_victim(victim, self.opponent_kings.contains(victim));
@@ -158,10 +171,12 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
 
     /// Walks every capture a king on `at` can continue with; returns whether there was one.
     fn king(&mut self, at: Square, progress: Progress) -> bool {
+        let rules = fixed_rules::<V>();
         let victims = self.king_victims & !progress.captured;
-        if !fixed_rules::<V>().flying_kings {
-            let (up, down) = self.jumps(Bitboard::from_square(at), victims);
-            let landings = up | down;
+        if !rules.flying_kings {
+            let at_set = Bitboard::from_square(at);
+            let (up, down) = self.jumps(at_set, victims);
+            let landings = up | down | self.orthogonal_jumps(at_set, victims);
             for landing in landings {
                 let victim = Square::jumped(at, landing);
                 let next = progress.with_victim(victim, self.opponent_kings.contains(victim));
@@ -169,8 +184,10 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
             }
             return landings.any();
         }
+        let directions: &[Direction] =
+            if rules.orthogonal_captures { &Direction::ALL } else { &Direction::DIAGONALS };
         let mut found = false;
-        for direction in Direction::ALL {
+        for &direction in directions {
             let mut next_square = Self::step(Bitboard::from_square(at), direction);
             while (next_square & self.empty).any() {
                 next_square = Self::step(next_square, direction);
@@ -197,8 +214,7 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
             }
             if !continued {
                 // Killer: a capture that ends on a king ends right behind it.
-                let ends =
-                    if fixed_rules::<V>().king_halts_behind_king && takes_king { behind } else { landings };
+                let ends = if rules.king_halts_behind_king && takes_king { behind } else { landings };
                 for square in ends {
                     self.landings.push(square);
                     self.finish(next);
@@ -236,13 +252,19 @@ fn men_with_captures<const V: usize>(position: &Position) -> Bitboard {
     let men = position.men(us);
     let empty = position.empty();
     let mut capturers = Bitboard::EMPTY;
-    Direction::for_each(|direction| {
+    let mut add = |direction: Direction| {
+        let back = direction.opposite();
+        let jumpable = geometry.step(empty, back) & victims;
+        capturers |= geometry.step(jumpable, back) & men;
+    };
+    Direction::for_each_diagonal(|direction| {
         if rules.men_capture_backward || direction.is_forward(us) {
-            let back = direction.opposite();
-            let jumpable = geometry.step(empty, back) & victims;
-            capturers |= geometry.step(jumpable, back) & men;
+            add(direction);
         }
     });
+    if rules.orthogonal_captures {
+        Direction::for_each_orthogonal(&mut add);
+    }
     capturers
 }
 
@@ -259,7 +281,7 @@ fn kings_with_captures<const V: usize>(position: &Position) -> Bitboard {
     let victims = position.pieces(!us);
     let empty = position.empty();
     let mut capturers = Bitboard::EMPTY;
-    Direction::for_each(|direction| {
+    let mut add = |direction: Direction| {
         let back = direction.opposite();
         let jumpable = geometry.step(empty, back) & victims;
         let mut reach = geometry.step(jumpable, back);
@@ -272,7 +294,11 @@ fn kings_with_captures<const V: usize>(position: &Position) -> Bitboard {
             }
         }
         capturers |= reach & kings;
-    });
+    };
+    Direction::for_each_diagonal(&mut add);
+    if rules.orthogonal_captures {
+        Direction::for_each_orthogonal(&mut add);
+    }
     capturers
 }
 
@@ -404,6 +430,7 @@ fn precedence_rank(precedence: Precedence, sequence: &Sequence) -> u64 {
     let kings = u64::from(sequence.king_order.count_ones());
     let by_king = u64::from(sequence.by_king);
     match precedence {
+        Precedence::Frisian => ((pieces - kings) * 100 + kings * 199) << 1 | by_king,
         Precedence::Free => 0,
         Precedence::MostPieces => pieces,
         Precedence::MostPiecesThenKings => pieces << 8 | kings,

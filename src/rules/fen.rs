@@ -1,7 +1,9 @@
 //! The PDN FEN tag: `W:W31-50,K10:B1-20` (side to move, then each side's pieces, kings
-//! marked `K`, numeric ranges allowed, algebraic squares for algebraic rule sets).
+//! marked `K`, numeric ranges allowed, algebraic squares for algebraic rule sets), and
+//! lidraughts' extra fields: its counters `H` and `F`, and in Frisian the runs of king
+//! moves, `+<black>+<white>`.
 
-use super::{Bitboard, Color, Goal, Position, Role, Rules, Square, Variant};
+use super::{Bitboard, Color, Goal, KingRun, Position, Role, Rules, Square, Variant};
 
 /// Why a FEN could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -30,6 +32,10 @@ pub enum FenError {
     /// Kings of both sides in breakthrough, whose first crowning ends the game.
     #[error("kings of both sides: in breakthrough the first crowning ends the game")]
     BothCrowned,
+    /// lidraughts' runs of king moves (`+3+205`: Black's count then White's, each with
+    /// the square of its king when the count is not 0), in a rule set that has them.
+    #[error("bad king-move counts '{0}' in FEN (expected +<count>[<square>]+<count>[<square>], count 0-3)")]
+    BadKingRuns(String),
     /// A man on the rank where it would have been crowned.
     #[error("{color} man on its crowning square {square}")]
     ManOnCrowningRank {
@@ -43,7 +49,11 @@ pub enum FenError {
 impl Position {
     /// Reads a PDN FEN for `variant`. Accepts surrounding quotes and blanks, a trailing
     /// `.`, piece lists in either order or missing, numbers or algebraic squares, and
-    /// numeric ranges (`K10-12` marks every square of the range as a king).
+    /// numeric ranges (`K10-12` marks every square of the range as a king). lidraughts'
+    /// counter fields (`H0`, `F1`) are read and ignored; in Frisian and Frysk! its last
+    /// field `+<black>+<white>` gives each side's run of quiet king moves, the count (0
+    /// to 3) followed by the king's square in two digits (`+0+305`: White's king on 5 has
+    /// made three).
     ///
     /// # Errors
     /// [`FenError`] says what is wrong.
@@ -84,7 +94,15 @@ impl Position {
         let mut pieces = [Bitboard::EMPTY; 2];
         let mut kings = Bitboard::EMPTY;
         let mut seen = [false; 2];
+        let mut runs = None;
         for section in sections.filter(|section| !section.is_empty()) {
+            if is_lidraughts_counter(section) {
+                continue;
+            }
+            if section.starts_with('+') && rules.king_quiet_moves.is_some() {
+                runs = Some(read_king_runs(rules, section)?);
+                continue;
+            }
             let color = section
                 .chars()
                 .next()
@@ -118,7 +136,9 @@ impl Position {
         {
             return Err(FenError::BothCrowned);
         }
-        Ok(Position::new(rules.variant, side, pieces[0], pieces[1], kings))
+        let position = Position::new(rules.variant, side, pieces[0], pieces[1], kings);
+        let [black_run, white_run] = runs.unwrap_or_default();
+        Ok(position.with_king_run(Color::Black, black_run).with_king_run(Color::White, white_run))
     }
 
     /// The position as a PDN FEN, squares in ascending number order.
@@ -139,7 +159,48 @@ impl Position {
                 .collect();
             fen.push_str(&items.join(","));
         }
+        let runs = [Color::Black, Color::White].map(|color| self.king_run(color));
+        if runs.iter().any(|run| run.count > 0) {
+            fen.push(':');
+            for run in runs {
+                fen.push_str(&format!("+{}", run.count));
+                if let Some(king) = run.king {
+                    fen.push_str(&format!("{:02}", rules.square_number(king)));
+                }
+            }
+        }
         fen
+    }
+}
+
+/// Whether a FEN field is one of lidraughts' counters: `H` (half-moves toward its draw
+/// rules) or `F` (the move number), each followed by a number.
+fn is_lidraughts_counter(section: &str) -> bool {
+    section.strip_prefix(['H', 'F']).is_some_and(|number| number.parse::<u32>().is_ok())
+}
+
+/// Reads lidraughts' `+<black>+<white>` field: each part a count of at most the rule
+/// set's limit, then the two-digit square of the king that made the moves.
+fn read_king_runs(rules: &Rules, section: &str) -> Result<[KingRun; 2], FenError> {
+    let bad = || FenError::BadKingRuns(section.to_string());
+    let limit = rules.king_quiet_moves.unwrap_or(0);
+    let parts: Vec<&str> = section.split('+').skip(1).collect();
+    let read = |part: &str| -> Result<KingRun, FenError> {
+        let count = part.get(..1).and_then(|digit| digit.parse::<u8>().ok()).filter(|&count| count <= limit);
+        let count = count.ok_or_else(bad)?;
+        let king = match part.get(1..) {
+            Some("") => None,
+            Some(square) if square.len() == 2 => Some(rules.parse_square(square).ok_or_else(bad)?),
+            _ => return Err(bad()),
+        };
+        if count > 0 && king.is_none() {
+            return Err(bad());
+        }
+        Ok(KingRun { count, king })
+    };
+    match parts.as_slice() {
+        [black, white] => Ok([read(black)?, read(white)?]),
+        _ => Err(bad()),
     }
 }
 

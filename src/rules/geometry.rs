@@ -14,10 +14,16 @@
 //! A step off the left or right edge lands on a ghost bit and a step off the top or
 //! bottom falls outside the board, so masking with the playing squares is the only edge
 //! test needed. 8x8 uses bits 0..=35, 10x10 bits 0..=54.
+//!
+//! Frisian also captures along ranks and files, to the playing square two board squares
+//! away: along a rank that is the next bit (+1 or -1), along a file the next row pair
+//! (+N+1 or -(N+1)). Those steps can wrap onto the next rank or around the word, so they
+//! start only from the squares that have a square that way.
 
 use super::{Bitboard, Color, Square};
 
-/// One of the four diagonal directions, in the internal orientation (White moves up).
+/// One of the eight directions, in the internal orientation (White moves up). Pieces
+/// move along the four diagonals; Frisian captures along the other four as well.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Direction {
@@ -29,22 +35,51 @@ pub enum Direction {
     DownLeft,
     /// Toward lower ranks and higher files.
     DownRight,
+    /// Along the file, toward higher ranks.
+    Up,
+    /// Along the file, toward lower ranks.
+    Down,
+    /// Along the rank, toward lower files.
+    Left,
+    /// Along the rank, toward higher files.
+    Right,
 }
 
 impl Direction {
-    /// All four directions.
-    pub const ALL: [Direction; 4] =
+    /// The four diagonal directions, along which every piece moves.
+    pub const DIAGONALS: [Direction; 4] =
         [Direction::UpLeft, Direction::UpRight, Direction::DownLeft, Direction::DownRight];
 
-    /// Calls `visit` with each direction in turn. Unlike a loop over [`Direction::ALL`],
-    /// the calls are unrolled, so each one sees its direction (and so its shift) as a
-    /// constant.
+    /// All eight directions, along which Frisian pieces capture.
+    pub const ALL: [Direction; 8] = [
+        Direction::UpLeft,
+        Direction::UpRight,
+        Direction::DownLeft,
+        Direction::DownRight,
+        Direction::Up,
+        Direction::Down,
+        Direction::Left,
+        Direction::Right,
+    ];
+
+    /// Calls `visit` with each diagonal direction in turn. Unlike a loop over
+    /// [`Direction::DIAGONALS`], the calls are unrolled, so each one sees its direction
+    /// (and so its shift) as a constant.
     #[inline(always)]
-    pub fn for_each(mut visit: impl FnMut(Direction)) {
+    pub fn for_each_diagonal(mut visit: impl FnMut(Direction)) {
         visit(Direction::UpLeft);
         visit(Direction::UpRight);
         visit(Direction::DownLeft);
         visit(Direction::DownRight);
+    }
+
+    /// [`Direction::for_each_diagonal`] for the four directions along ranks and files.
+    #[inline(always)]
+    pub fn for_each_orthogonal(mut visit: impl FnMut(Direction)) {
+        visit(Direction::Up);
+        visit(Direction::Down);
+        visit(Direction::Left);
+        visit(Direction::Right);
     }
 
     /// The two directions in which a man of `color` moves.
@@ -56,10 +91,14 @@ impl Direction {
         }
     }
 
-    /// Whether a man of `color` moves in this direction.
+    /// Whether the direction leads toward `color`'s crowning rank.
     #[inline]
     pub const fn is_forward(self, color: Color) -> bool {
-        matches!(self, Direction::UpLeft | Direction::UpRight) == matches!(color, Color::White)
+        match self {
+            Direction::UpLeft | Direction::UpRight | Direction::Up => matches!(color, Color::White),
+            Direction::DownLeft | Direction::DownRight | Direction::Down => matches!(color, Color::Black),
+            Direction::Left | Direction::Right => false,
+        }
     }
 
     /// The direction pointing the other way.
@@ -70,6 +109,10 @@ impl Direction {
             Direction::UpRight => Direction::DownLeft,
             Direction::DownLeft => Direction::UpRight,
             Direction::DownRight => Direction::UpLeft,
+            Direction::Up => Direction::Down,
+            Direction::Down => Direction::Up,
+            Direction::Left => Direction::Right,
+            Direction::Right => Direction::Left,
         }
     }
 }
@@ -81,7 +124,11 @@ pub struct Geometry {
     squares: Bitboard,
     promotion: [Bitboard; 2],
     /// Left rotations equal to one step in each direction, by `Direction as usize`.
-    rotations: [u32; 4],
+    rotations: [u32; 8],
+    /// Per direction: the squares a step that way may start from (every bit for the
+    /// diagonals, whose wrapped steps fall off the board by themselves, so that the mask
+    /// folds away where the direction is a constant).
+    origins: [Bitboard; 8],
     /// Per colour and binary digit: the squares whose rank, counted from the colour's
     /// first rank, has that digit set.
     advancement: [[Bitboard; 4]; 2],
@@ -108,6 +155,12 @@ impl Geometry {
         let mut centre = 0u64;
         let mut white_promotion = 0u64;
         let mut black_promotion = 0u64;
+        let mut origins = [Bitboard(u64::MAX); 8];
+        let mut direction = 4;
+        while direction < 8 {
+            origins[direction] = Bitboard(0);
+            direction += 1;
+        }
         let mut rank = 0;
         while rank < size {
             let mut file = rank % 2;
@@ -139,16 +192,27 @@ impl Geometry {
                 if rank == 0 {
                     black_promotion |= bit;
                 }
+                // Up, Down, Left and Right, in `Direction` order.
+                let has_square_that_way = [rank + 2 < size, rank >= 2, file >= 2, file + 2 < size];
+                let mut way = 0;
+                while way < 4 {
+                    if has_square_that_way[way] {
+                        origins[4 + way].0 |= bit;
+                    }
+                    way += 1;
+                }
                 file += 2;
             }
             rank += 1;
         }
         let half = size as u32 / 2;
+        let row_pair = size as u32 + 1;
         Geometry {
             size,
             squares: Bitboard(squares),
             promotion: [Bitboard(white_promotion), Bitboard(black_promotion)],
-            rotations: [half, half + 1, 64 - (half + 1), 64 - half],
+            rotations: [half, half + 1, 64 - (half + 1), 64 - half, row_pair, 64 - row_pair, 63, 1],
+            origins,
             advancement,
             near_promotion,
             centre: Bitboard(centre),
@@ -201,11 +265,14 @@ impl Geometry {
     /// Every square of `set` moved one step in `direction`; squares that would leave the
     /// board are dropped.
     ///
-    /// A rotation serves all four directions without a branch: the board uses at most
-    /// 55 of the 64 bits, so bits that wrap around land above the board and are masked.
+    /// A rotation serves every direction without a branch: the board uses at most 55 of
+    /// the 64 bits, so diagonal steps that wrap around land above the board and are
+    /// masked; steps along ranks and files start only from squares that have a square
+    /// that way.
     #[inline(always)]
     pub const fn step(&self, set: Bitboard, direction: Direction) -> Bitboard {
-        Bitboard(set.0.rotate_left(self.rotations[direction as usize]) & self.squares.0)
+        let index = direction as usize;
+        Bitboard((set.0 & self.origins[index].0).rotate_left(self.rotations[index]) & self.squares.0)
     }
 
     /// The playing square at internal file and rank (both from 0), if there is one.

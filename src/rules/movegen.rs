@@ -46,8 +46,8 @@ impl Position {
         let geometry = self.geometry();
         let us = self.side_to_move();
         let empty = self.empty();
-        let (men, kings) = (self.men(us), self.kings(us));
-        Direction::ALL.iter().any(|&direction| {
+        let (men, kings) = (self.men(us), self.kings(us) & !self.blocked_king());
+        Direction::DIAGONALS.iter().any(|&direction| {
             let movers = if direction.is_forward(us) { men | kings } else { kings };
             (geometry.step(movers, direction) & empty).any()
         })
@@ -94,16 +94,16 @@ fn count_quiet_moves<const V: usize>(position: &Position) -> usize {
     let empty = position.empty();
     let men = position.men(us);
     let mut count = 0;
-    Direction::for_each(|direction| {
+    Direction::for_each_diagonal(|direction| {
         if direction.is_forward(us) {
             count += (geometry.step(men, direction) & empty).count() as usize;
         }
     });
-    let kings = position.kings(us);
+    let kings = movable_kings::<V>(position);
     if kings.is_empty() {
         return count;
     }
-    Direction::for_each(|direction| {
+    Direction::for_each_diagonal(|direction| {
         let mut ray = geometry.step(kings, direction) & empty;
         count += ray.count() as usize;
         if rules.flying_kings {
@@ -122,7 +122,7 @@ fn generate_quiet_moves<const V: usize>(position: &Position, list: &mut MoveList
     let us = position.side_to_move();
     let empty = position.empty();
     let promotion = geometry.promotion_rank(us);
-    Direction::for_each(|direction| {
+    Direction::for_each_diagonal(|direction| {
         if !direction.is_forward(us) {
             return;
         }
@@ -133,8 +133,8 @@ fn generate_quiet_moves<const V: usize>(position: &Position, list: &mut MoveList
             }
         }
     });
-    for from in position.kings(us) {
-        Direction::for_each(|direction| {
+    for from in movable_kings::<V>(position) {
+        Direction::for_each_diagonal(|direction| {
             let mut to = geometry.step(Bitboard::from_square(from), direction) & empty;
             while let Some(square) = to.first() {
                 list.push(Move::new(from, square, Bitboard::EMPTY, false));
@@ -145,4 +145,15 @@ fn generate_quiet_moves<const V: usize>(position: &Position, list: &mut MoveList
             }
         });
     }
+}
+
+/// The kings of the side to move that may make a quiet move: all of them, but for a
+/// Frisian king that has made its three in a row.
+#[inline(always)]
+fn movable_kings<const V: usize>(position: &Position) -> Bitboard {
+    let kings = position.kings(position.side_to_move());
+    if fixed_rules::<V>().king_quiet_moves.is_none() {
+        return kings;
+    }
+    kings & !position.blocked_king()
 }

@@ -1,7 +1,7 @@
 //! A position: the pieces, the side to move and the rule set they play by.
 
 use super::zobrist::{BLACK_TO_MOVE, piece_key};
-use super::{Bitboard, Color, Geometry, Move, Piece, Role, Rules, Square, Variant};
+use super::{Bitboard, Color, Geometry, KingRun, Move, Piece, Role, Rules, Square, Variant};
 
 /// A position of a game. Positions are small and `Copy`; a move makes a new one
 /// ([`Position::play`]), which is cheaper than making and unmaking in place.
@@ -11,6 +11,8 @@ pub struct Position {
     side: Color,
     pieces: [Bitboard; 2],
     kings: Bitboard,
+    /// Each side's run of quiet king moves, by colour (Frisian; always none elsewhere).
+    king_runs: [KingRun; 2],
     hash: u64,
 }
 
@@ -19,7 +21,7 @@ impl Position {
     pub fn start(variant: Variant) -> Position {
         let rules = variant.rules();
         let geometry = rules.geometry;
-        let rows = if geometry.size() == 10 { 4 } else { 3 };
+        let rows = rules.start_ranks;
         let squares_on = |ranks: std::ops::Range<u8>| -> Bitboard {
             ranks
                 .flat_map(|rank| (0..geometry.size()).filter_map(move |file| geometry.square_at(file, rank)))
@@ -33,7 +35,8 @@ impl Position {
     /// A position from its parts; `kings` holds the kings of both sides. The caller has
     /// checked that the sets are disjoint squares of the board (FEN reading does).
     pub fn new(variant: Variant, side: Color, white: Bitboard, black: Bitboard, kings: Bitboard) -> Position {
-        let mut position = Position { variant, side, pieces: [white, black], kings, hash: 0 };
+        let mut position =
+            Position { variant, side, pieces: [white, black], kings, king_runs: [KingRun::NONE; 2], hash: 0 };
         position.hash = position.compute_hash();
         position
     }
@@ -105,10 +108,35 @@ impl Position {
         Some(Piece { color, role })
     }
 
-    /// The Zobrist hash of the position (pieces and side to move).
+    /// The Zobrist hash of the position (pieces, side to move, and Frisian's runs of king
+    /// moves).
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// The run of quiet king moves of `color` (Frisian's three-king rule).
+    #[inline]
+    pub fn king_run(&self, color: Color) -> KingRun {
+        self.king_runs[color.index()]
+    }
+
+    /// The king of the side to move that may not make a quiet move now, having made the
+    /// rule set's limit of them in a row while its side has men (Frisian), if any.
+    #[inline]
+    pub fn blocked_king(&self) -> Bitboard {
+        self.king_run(self.side).stopped_king(self.rules().king_quiet_moves)
+    }
+
+    /// The same position with `color`'s run set to `run`, as a FEN or Hub gives it. A run
+    /// is kept only where the rule set limits king moves, `color` has men, and `run.king`
+    /// holds one of its kings; its count is capped at the limit.
+    pub fn with_king_run(&self, color: Color, run: KingRun) -> Position {
+        let run = run.fitted(self.rules().king_quiet_moves, self.kings(color), self.men(color));
+        let mut position = *self;
+        position.hash ^= self.king_run(color).key(color) ^ run.key(color);
+        position.king_runs[color.index()] = run;
+        position
     }
 
     /// The same pieces with the other side to move, as if the side to move had passed:
@@ -154,6 +182,14 @@ impl Position {
         next.pieces[them.index()] &= !captured;
         next.kings &= !captured;
         next.side = them;
+        if self.rules().king_quiet_moves.is_some() {
+            let own = self.king_run(us).after_own_move(mv, role == Role::King, next.men(us));
+            let theirs = self.king_run(them).after_capture(captured, next.men(them));
+            for (color, run) in [(us, own), (them, theirs)] {
+                next.hash ^= self.king_run(color).key(color) ^ run.key(color);
+                next.king_runs[color.index()] = run;
+            }
+        }
         next
     }
 
@@ -167,6 +203,7 @@ impl Position {
             for square in self.kings(color) {
                 hash ^= piece_key(color, Role::King, square);
             }
+            hash ^= self.king_run(color).key(color);
         }
         hash
     }

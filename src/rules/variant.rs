@@ -77,6 +77,12 @@ rule_sets! {
     /// Breakthrough (lidraughts; Hub `bt`): International's moves, and the first side to
     /// crown a king wins.
     Breakthrough => BREAKTHROUGH,
+    /// Frisian draughts (KNDB): pieces also capture along ranks and files, the capture of
+    /// greatest value must be taken, and a king makes at most three quiet moves in a row
+    /// while its side has men.
+    Frisian => FRISIAN,
+    /// Frysk! (lidraughts): Frisian rules from a start of five men a side on the back rank.
+    Frysk => FRYSK,
 }
 
 impl Variant {
@@ -143,6 +149,9 @@ pub enum Precedence {
     Italian,
     /// Czech: if a king can capture, a king must; otherwise any sequence.
     KingFirst,
+    /// Frisian: the greatest value, a man counting 100 and a king 199 (more than a man,
+    /// less than two); at equal value, a capture by a king.
+    Frisian,
 }
 
 /// What happens when a man reaches the far rank in the middle of a capture.
@@ -244,6 +253,14 @@ pub struct Rules {
     /// A king whose capture ends by taking a king stops on the square right behind it,
     /// not further along (killer draughts).
     pub king_halts_behind_king: bool,
+    /// Men and kings also capture along ranks and files, over the playing square two
+    /// board squares away (Frisian).
+    pub orthogonal_captures: bool,
+    /// The most quiet moves in a row one king may make while its side has men (Frisian:
+    /// three); the position carries each side's count ([`KingRun`](super::KingRun)).
+    pub king_quiet_moves: Option<u8>,
+    /// The ranks of men each side starts with, from its own first rank.
+    pub start_ranks: u8,
     /// A man reaching the far rank during a capture.
     pub crowning: MidCaptureCrowning,
     /// The real board has a light square at White's near left (Italian, Spanish,
@@ -281,6 +298,9 @@ const ENGLISH: Rules = Rules {
     men_capture_kings: true,
     precedence: Precedence::Free,
     king_halts_behind_king: false,
+    orthogonal_captures: false,
+    king_quiet_moves: None,
+    start_ranks: 3,
     crowning: MidCaptureCrowning::EndsMove,
     mirrored: false,
     numbering: FROM_TOP_LEFT,
@@ -325,6 +345,9 @@ const SPANISH: Rules = Rules {
     men_capture_kings: true,
     precedence: Precedence::MostPiecesThenKings,
     king_halts_behind_king: false,
+    orthogonal_captures: false,
+    king_quiet_moves: None,
+    start_ranks: 3,
     crowning: MidCaptureCrowning::EndsMove,
     mirrored: true,
     numbering: FROM_BOTTOM_RIGHT,
@@ -357,6 +380,9 @@ const RUSSIAN: Rules = Rules {
     men_capture_kings: true,
     precedence: Precedence::Free,
     king_halts_behind_king: false,
+    orthogonal_captures: false,
+    king_quiet_moves: None,
+    start_ranks: 3,
     crowning: MidCaptureCrowning::ContinuesAsKing,
     mirrored: false,
     numbering: FROM_BOTTOM_LEFT,
@@ -435,6 +461,9 @@ const INTERNATIONAL: Rules = Rules {
     men_capture_kings: true,
     precedence: Precedence::MostPieces,
     king_halts_behind_king: false,
+    orthogonal_captures: false,
+    king_quiet_moves: None,
+    start_ranks: 4,
     crowning: MidCaptureCrowning::ContinuesAsMan,
     mirrored: false,
     numbering: FROM_TOP_LEFT,
@@ -478,6 +507,27 @@ const BREAKTHROUGH: Rules = Rules {
     ..INTERNATIONAL
 };
 
+const FRISIAN: Rules = Rules {
+    variant: Variant::Frisian,
+    name: "frisian",
+    precedence: Precedence::Frisian,
+    orthogonal_captures: true,
+    king_quiet_moves: Some(3),
+    game_type: "40",
+    draws: DrawRules {
+        repetition: false,
+        move_limit: None,
+        lone_king: &[
+            LoneKingLimit { min_pieces: 2, max_pieces: 2, all_kings: true, plies: 14 },
+            LoneKingLimit { min_pieces: 1, max_pieces: 1, all_kings: true, plies: 4 },
+        ],
+    },
+    ..INTERNATIONAL
+};
+
+const FRYSK: Rules =
+    Rules { variant: Variant::Frysk, name: "frysk", start_ranks: 1, game_type: "97", ..FRISIAN };
+
 /// The rules of the variant numbered `V` (`Variant as usize`). Code made generic over
 /// `V` (see [`with_variant`](crate::with_variant)) reads its rules here, and the compiler
 /// turns every field into a constant.
@@ -504,7 +554,7 @@ macro_rules! with_variant {
             $function,
             ($($arg),*),
             English English25 Italian Spanish SpanishShort Portuguese Russian Brazilian Pool Czech PlayOk
-            International Killer Antidraughts Breakthrough
+            International Killer Antidraughts Breakthrough Frisian Frysk
         )
     };
 }

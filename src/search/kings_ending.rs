@@ -50,7 +50,7 @@ fn weights(variant: Variant) -> &'static Weights {
 pub fn evaluate(position: &Position) -> Value {
     let weights = weights(position.variant());
     let geometry = position.geometry();
-    let stuck = !Direction::ALL
+    let stuck = !Direction::DIAGONALS
         .iter()
         .fold(Bitboard::EMPTY, |set, &direction| set | geometry.step(position.empty(), direction.opposite()));
     let side_value = |color| {

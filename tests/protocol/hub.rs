@@ -175,6 +175,39 @@ fn lidraughts_bot_names_choose_their_rule_sets() {
     engine.assert_serving();
 }
 
+/// Frisian's runs of king moves in `pos`, as lidraughts' own engine sends them: White's
+/// king on 5 has made three quiet moves (`wolf="W05=3"`) and its man on 46 is blocked by
+/// Black's men on 41 and 37, so White has no legal move; without the run the king moves.
+/// lidraughts-bot sends Frysk! as `frisian` with Frysk!'s start.
+#[test]
+fn frisian_positions_carry_runs_of_king_moves() {
+    let mut engine = Engine::start(&["hub"]);
+    engine.send("hub");
+    engine.until("wait");
+    engine.send("set-param name=variant value=frisian");
+    let stuck = hub_position('W', &[(5, 'W'), (46, 'w'), (41, 'b'), (37, 'b')]);
+    engine.send(&format!("pos pos={stuck} wolf=\"W05=3\""));
+    engine.send("level depth=3");
+    engine.send("go think");
+    let reply = engine.next();
+    assert!(reply.contains("no legal move"), "{reply}");
+    engine.send(&format!("pos pos={stuck}"));
+    engine.send("level depth=3");
+    engine.send("go think");
+    let done = engine.until("done").pop().expect("done");
+    assert!(done.starts_with("done move=5-"), "{done}");
+    engine.send(&format!("pos pos={stuck} wolf=\"W5=three\""));
+    assert!(engine.next().starts_with("error"));
+    let frysk_start = format!("W{}{}{}", "b".repeat(5), "e".repeat(40), "w".repeat(5));
+    engine.send(&format!("pos pos={frysk_start}"));
+    engine.send("level depth=3");
+    engine.send("go think");
+    let done = engine.until("done").pop().expect("done");
+    let first = done.trim_start_matches("done move=").split(['-', ' ']).next().unwrap_or_default();
+    assert!(["46", "47", "48", "49", "50"].contains(&first), "{done}");
+    engine.assert_serving();
+}
+
 /// A weak level answers `go think` with a legal move and reports only the line asked
 /// for, though it searches several; `go analyze` stays at full strength (its move is
 /// the full-strength one).

@@ -16,6 +16,9 @@
 //! - Antidraughts and breakthrough move as International does; antidraughts' tree is
 //!   International's, breakthrough's ends at the first crowning (a position with a king
 //!   on the board is over and has no moves).
+//! - Frisian: DCTL's `board_10x10.cpp` (from the damforum.nl thread); its three-king rule
+//!   cannot act in so few plies. Frysk! has no published counts: pydraughts 0.6.7 gives
+//!   9, 81, 657, 5,329, 41,829 (duplicates removed), its only source.
 //!
 //! Counts up to about 110 million leaves run in the normal suite (seconds); English
 //! perft 12 and International perft 10 are `#[ignore]`d:
@@ -43,6 +46,8 @@ const ITALIAN: &[u64] =
     &[7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_875, 17_761_384, 81_647_058];
 const INTERNATIONAL: &[u64] =
     &[9, 81, 658, 4_265, 27_117, 167_140, 1_049_442, 6_483_961, 41_022_423, 258_895_763];
+const FRISIAN: &[u64] = &[9, 81, 658, 3_874, 21_265, 102_431, 540_126, 2_825_779, 15_605_069];
+const FRYSK: &[u64] = &[9, 81, 657, 5_329, 41_829];
 
 /// Checks every published depth whose count is at most `max_nodes`.
 fn check(variant: Variant, counts: &[u64], max_nodes: u64) {
@@ -143,6 +148,14 @@ fn breakthrough_ends_at_the_first_crowning() {
     assert_eq!(perft_of(Variant::Breakthrough, almost, 2), 0);
 }
 
+/// Frisian captures along ranks and files too, and by value: its tree parts from
+/// International's at depth 4.
+#[test]
+fn frisian_and_frysk_start_positions() {
+    check(Variant::Frisian, FRISIAN, QUICK);
+    check(Variant::Frysk, FRYSK, u64::MAX);
+}
+
 #[test]
 fn parallel_perft_agrees() {
     assert_eq!(binary_perft(Variant::International, 7, 2), INTERNATIONAL[..7]);
@@ -159,6 +172,7 @@ fn deep_8x8() {
 #[test]
 fn deep_international() {
     check_deep(Variant::International, INTERNATIONAL, 7_000_000, 50_000_000);
+    check_deep(Variant::Frisian, FRISIAN, QUICK, u64::MAX);
 }
 
 #[test]

@@ -1114,3 +1114,144 @@ fn breakthrough_is_won_by_the_first_crowning() {
     assert_moves(Variant::Breakthrough, "W:W11:B7,8,40", &["11x13"]);
     assert_eq!(first_result(Variant::Breakthrough, "W:W11:B7,8,40", &["11x13".into()]), None);
 }
+
+// ---------------------------------------------------------------------------------------
+// Frisian and Frysk! (1 = b10 ... 5 = j10 on the far rank; along a rank the next square is
+// one number on, along a file ten: 23, 33, 43 are one above another)
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn frisian_pieces_capture_along_ranks_and_files() {
+    // RULES.md#frisian [S31]. A man takes along its rank (32 over 33 to 34), forward along
+    // its file (33 over 23 to 13) and backward (23 over 33 to 43); International has no
+    // such captures, so its men step instead.
+    assert_moves(Variant::Frisian, "W:W32:B33", &["32x34"]);
+    assert_moves(Variant::Frisian, "W:W33:B23", &["33x13"]);
+    assert_moves(Variant::Frisian, "W:W23:B33", &["23x43"]);
+    assert_moves(Variant::International, "W:W32:B33", &["32-27", "32-28"]);
+    // A king takes along a rank from a distance and lands on any empty square beyond.
+    assert_moves(Variant::Frisian, "W:WK21:B23", &["21x24", "21x25"]);
+}
+
+#[test]
+fn frisian_capture_of_greatest_value_then_by_a_king() {
+    // RULES.md#frisian [S31][S27]: a man counts 100 and a king 199, more than a man and
+    // less than two; at equal value a king must capture.
+    //   The man on 33 takes the king on 28 rather than the man on 29.
+    assert_moves(Variant::Frisian, "W:W33:BK28", &["33x22"]);
+    assert_moves(Variant::Frisian, "W:W33,44:BK28,39,29", &["33x22"]);
+    //   One man either way (33 over 28, the king on 50 over 44): the king takes.
+    assert_moves(Variant::Frisian, "W:W33,K50:B28,44", &["50x39"]);
+    //   The man takes a king (199), the king only a man (100).
+    assert_moves(Variant::Frisian, "W:W33,K50:BK28,44", &["33x22"]);
+    //   The king takes the man on 40 and the king on 28 (299), landing anywhere past 28.
+    assert_moves(
+        Variant::Frisian,
+        "W:W33,K50:BK28,40",
+        &["50x26", "50x27", "50x32", "50x37", "50x41", "50x46"],
+    );
+    //   Two kings (398) outweigh three men (300): the man on 46 takes the kings on 36 and
+    //   16 up its file, not the man on 50 the men on 40, 20 (up its file) and 9 (along 10's
+    //   rank).
+    assert_moves(Variant::Frisian, "W:W46,50:BK36,K16,40,20,9", &["46x6"]);
+    assert_moves(Variant::International, "W:W46,50:BK36,K16,40,20,9", &["46-41", "50-44", "50-45"]);
+}
+
+/// A game from `fen` after `plies`.
+fn game_after(variant: Variant, fen: &str, plies: &str) -> Game {
+    let mut game = Game::new(position(variant, fen));
+    for text in plies.split_whitespace() {
+        game.play_text(text).unwrap_or_else(|error| panic!("{variant} {text}: {error}"));
+    }
+    game
+}
+
+/// The legal moves of the game now, as the engine writes them, sorted.
+fn game_moves(game: &Game) -> Vec<String> {
+    let position = game.position();
+    let mut moves: Vec<String> = position.legal_moves().iter().map(|mv| position.move_to_text(mv)).collect();
+    moves.sort();
+    moves
+}
+
+#[test]
+fn frisian_king_makes_at_most_three_quiet_moves_in_a_row() {
+    // RULES.md#frisian [S31] art. 17. White's king goes 50-44-39-33 while White's man on
+    // 46 is still on the board: the king is then stuck, the man must move.
+    let fen = "W:WK50,46:BK1";
+    let game = game_after(Variant::Frisian, fen, "50-44 1-7 44-39 7-1 39-33 1-7");
+    assert_eq!(game_moves(&game), ["46-41"]);
+    // The position carries the count, as lidraughts writes it: Black's run first, then
+    // White's, three moves by the king now on 33; read back, it is the same position.
+    let fen_after = game.position().to_fen();
+    assert_eq!(fen_after, "W:WK33,46:BK7:+0+333");
+    assert_eq!(position(Variant::Frisian, &fen_after), *game.position());
+    // Once the man has moved the king is free again.
+    let game = game_after(Variant::Frisian, fen, "50-44 1-7 44-39 7-1 39-33 1-7 46-41 7-1");
+    assert!(game_moves(&game).contains(&"33-28".to_string()));
+    // Another king's move starts a new run: 39-33 is then the first of its own.
+    let game = game_after(Variant::Frisian, "W:WK50,K45,46:BK3", "50-44 3-8 44-39 8-3 45-40 3-8 39-33 8-3");
+    assert!(game_moves(&game).contains(&"33-28".to_string()));
+    assert!(game_moves(&game).contains(&"40-34".to_string()));
+    assert_eq!(game.position().to_fen(), "W:WK33,K40,46:BK3:+0+133");
+    // A stuck king may still capture; without men there is no limit; other rule sets
+    // have no count at all. (The king on 5 has nine squares down its diagonal; the man two.)
+    assert_moves(Variant::Frisian, "W:WK5,33:B23:+0+305", &["5x28", "5x32", "5x37", "5x41", "5x46"]);
+    assert_moves(Variant::Frisian, "W:WK5,34:B45:+0+305", &["34-29", "34-30"]);
+    assert_eq!(moves(Variant::Frisian, "W:WK5,34:B45").len(), 11);
+    assert!(matches!(
+        Position::from_fen(Variant::International, "W:WK5,34:B45:+0+305"),
+        Err(FenError::BadSection(_))
+    ));
+    let kings_only = game_after(Variant::Frisian, "W:WK50:BK1", "50-44 1-7 44-39 7-1 39-33 1-7");
+    assert_eq!(game_moves(&kings_only).len(), 15);
+    assert_eq!(kings_only.position().to_fen(), "W:WK33:BK7");
+}
+
+#[test]
+fn frisian_pydraughts_game_ends_with_a_stuck_king() {
+    // pydraughts' own Frisian test game (test_pydraughts/test_variants.py): at its end
+    // White's king has made three quiet moves (26-48, 48-37, 37-19) and White still has
+    // its man on 27, so only the man may move.
+    let moves = "32-27 19-23 27-21 17x26 31-27 26x28 33x24 20x29 39x17 12x21 34-30 21-26 30-25 13-18 38-32 \
+                 8-12 40-34 12-17 34-30 7-12 43-38 14-20 25x14 9x40 45x34 17-21 34-30 18-22 30-25 12-17 \
+                 32x12 17x8 38-33 21-27 37x17 11x22 33-29 22-27 29-24 2-7 42-37 16-21 36x16 6x26 37x17 \
+                 21x12 41-36 1-6 36x16 6x26 46-41 12-17 41-37 17-22 37-32 22x42 48x37 8-12 50-45 3-9 44-39 \
+                 10-14 24-20 15x24 25x23 14-20 49-44 12-17 44-40 17-22 23x21 26x17 39-34 17-21 37-31 21x41 \
+                 47x36 4-10 34-30 9-13 30-25 7-12 25x14 10x19 35-30 19-23 36-31 12-17 30-25 23-29 40-34 \
+                 29x40 45x34 5-10 34-29 10-14 29-24 14x34 25-20 34-40 20-15 40-45 15-10 13-19 10-5 19-24 \
+                 5-32 24-29 32-49 29-33 49-43 17-21 43x26 45-50 31-27 50-39 26-48 39-50 48-37 50-44 37-19 \
+                 44-49";
+    let game = game_after(Variant::Frisian, "W:W31-50:B1-20", moves);
+    assert_eq!(game_moves(&game), ["27-21", "27-22"]);
+}
+
+#[test]
+fn frisian_draws_two_kings_against_one_after_seven_moves_and_no_repetition() {
+    // RULES.md#frisian [S31] art. 18, as lidraughts counts it [S27]: two kings against
+    // one draw after 7 moves each (14 plies), one king each after 2 (4 plies); no
+    // repetition rule. White's kings on 46 and 50, the one on 46 going round 46-41-37;
+    // Black's between 3 and 8: no capture on any line.
+    let white = circuit(&["46", "41", "37"], 30);
+    let black = circuit(&["3", "8"], 30);
+    let plies = alternate(&white, &black);
+    let (ply, result) = first_result(Variant::Frisian, "W:WK46,K50:BK3", &plies).expect("drawn");
+    assert_eq!((ply, result), (14, draw(Reason::LoneKing)));
+    let (ply, result) = first_result(Variant::International, "W:WK46,K50:BK3", &plies).expect("drawn");
+    assert_eq!((ply, result), (10, draw(Reason::LoneKing)));
+    let (ply, result) = first_result(Variant::Frisian, "W:WK46:BK3", &plies).expect("drawn");
+    assert_eq!((ply, result), (4, draw(Reason::LoneKing)));
+    // Two kings each: the same positions over and over, and the game goes on.
+    assert_eq!(first_result(Variant::Frisian, "W:WK46,K50:BK3,K4", &plies), None);
+    let (ply, result) = first_result(Variant::International, "W:WK46,K50:BK3,K4", &plies).expect("drawn");
+    assert_eq!((ply, result), (24, draw(Reason::Repetition)));
+}
+
+#[test]
+fn frysk_is_frisian_from_five_men_a_side() {
+    // RULES.md#frysk [S27]: Frisian's rules from White's men on 46-50 and Black's on 1-5.
+    let start = Position::start(Variant::Frysk);
+    assert_eq!(start.to_fen(), "W:W46,47,48,49,50:B1,2,3,4,5");
+    assert_eq!(start.side_to_move(), Color::White);
+    assert_moves(Variant::Frysk, "W:W32:B33", &["32x34"]);
+}

@@ -48,12 +48,12 @@ fn the_english_openings_are_the_156_ballots_of_the_acf_deck() {
 }
 
 /// Every built-in opening of the other rule sets is legal (it reads), three plies long
-/// (antidraughts' four),
-/// distinct, and scored by crownhead at depth 6 nearer level than the start position
-/// with a man taken off. Killer, antidraughts and breakthrough use International's. They were chosen within a quarter of a man at depth 8 by the
-/// hand-made formula; the networks score on their own scale, and Russian's second
-/// generation puts e3-d4 h6-g5 d4-e5 at 1.60 men for Black where a man fewer at the start
-/// scores -2.39.
+/// (antidraughts' four), distinct, and scored by crownhead at depth 6 nearer level than
+/// the start position with a man taken off. Killer uses International's. They were chosen
+/// within a quarter of a man by the evaluation of their time (at depth 8, or 6 for
+/// antidraughts, Frisian and Frysk!); the networks score on their own scale, and Russian's
+/// second generation puts e3-d4 h6-g5 d4-e5 at 1.60 men for Black where a man fewer at
+/// the start scores -2.39.
 #[test]
 fn the_other_builtin_openings_are_legal_distinct_and_balanced() {
     let mut engine = Engine::new(Options { table_mib: 4, ..Options::default() });

@@ -24,7 +24,7 @@ use crate::engine::{
     Clock, Engine, Go, Info, Limits, MAX_MOVE_OVERHEAD_MS, MAX_SECONDS, MAX_STRENGTH, MAX_TABLE_MIB,
     MAX_THREADS, MIN_STRENGTH, OptionsBuilder, Report, SearchHandle, SearchResult,
 };
-use crate::rules::{Game, Position, Variant};
+use crate::rules::{Color, Game, KingRun, Position, Variant};
 
 /// A writer shared by the session and its search thread, one whole line at a time.
 type Output = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -257,10 +257,15 @@ impl Session {
         } else {
             parse_hub_position(self.variant, self.encoding, line.value("pos").unwrap_or_default())
         };
-        let mut game = match start {
-            Ok(position) => Game::new(position),
+        let start = match start {
+            Ok(position) => position,
             Err(error) => return self.error(&format!("bad position: {error}")),
         };
+        let start = match line.value("wolf").map(|runs| with_king_runs(start, runs)).unwrap_or(Ok(start)) {
+            Ok(position) => position,
+            Err(token) => return self.error(&format!("bad wolf value '{}'", truncate(&token))),
+        };
+        let mut game = Game::new(start);
         for text in line.value("moves").unwrap_or_default().split_whitespace() {
             let played = game.position().parse_hub_move(text).and_then(|mv| game.play(mv));
             if played.is_err() {
@@ -380,4 +385,23 @@ fn encoding_name(encoding: Encoding) -> &'static str {
 /// At most 40 characters of a user's text, for error messages.
 fn truncate(text: &str) -> String {
     text.chars().take(40).collect()
+}
+
+/// `position` with the runs of quiet king moves lidraughts' own engine sends in `pos`'s
+/// `wolf` (Frisian): space-separated `W05=3`, side, two-digit square of the king, `=`,
+/// count. A run that does not apply (another rule set, no such king) is dropped, as
+/// [`Position::with_king_run`] does. On error, the token that could not be read.
+fn with_king_runs(mut position: Position, runs: &str) -> Result<Position, String> {
+    for token in runs.split_whitespace() {
+        let read = || {
+            let color = token.chars().next().and_then(Color::from_letter)?;
+            let (square, count) = token.get(1..)?.split_once('=')?;
+            let king = position.rules().parse_square(square)?;
+            let count = count.parse::<u8>().ok()?;
+            Some((color, KingRun { count, king: Some(king) }))
+        };
+        let (color, run) = read().ok_or_else(|| token.to_string())?;
+        position = position.with_king_run(color, run);
+    }
+    Ok(position)
 }

@@ -11,7 +11,7 @@ use crate::egdb::file;
 use crate::egdb::slice::Slice;
 use crate::egdb::solve::{SliceStats, solve};
 use crate::egdb::verify::{Check, check_file, verify_slice};
-use crate::egdb::{Database, buildable, files_variant, variant_dir};
+use crate::egdb::{Database, files_variant, unbuildable_reason, variant_dir};
 use crate::rules::{Position, Variant};
 
 /// What `crownhead egdb build` builds.
@@ -39,13 +39,9 @@ pub struct BuildOptions {
 /// A slice asked for with `--slice` that is not among those up to `pieces`, or whose
 /// needs are not built; a file that cannot be read or written.
 pub fn build(options: &BuildOptions, out: &mut impl Write) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        buildable(options.variant),
-        "no endgame databases for {}: their solver scores a side without moves as lost, which is not \
-         how {} is won",
-        options.variant,
-        options.variant
-    );
+    if let Some(reason) = unbuildable_reason(options.variant) {
+        anyhow::bail!("no endgame databases for {}: {reason}", options.variant);
+    }
     let started = Instant::now();
     let database = Database::open(options.variant, &options.root, options.pieces);
     let geometry = &database.variant().rules().geometry;

@@ -75,6 +75,8 @@ const PLAYOK: &str = include_str!("openings/playok.txt");
 const INTERNATIONAL: &str = include_str!("openings/international.txt");
 const ANTIDRAUGHTS: &str = include_str!("openings/antidraughts.txt");
 const BREAKTHROUGH: &str = include_str!("openings/breakthrough.txt");
+const FRISIAN: &str = include_str!("openings/frisian.txt");
+const FRYSK: &str = include_str!("openings/frysk.txt");
 
 /// The text of the built-in opening set of `variant`, in the opening file format.
 pub fn builtin_text(variant: Variant) -> &'static str {
@@ -94,6 +96,8 @@ pub fn builtin_text(variant: Variant) -> &'static str {
         Variant::International | Variant::Killer => INTERNATIONAL,
         Variant::Antidraughts => ANTIDRAUGHTS,
         Variant::Breakthrough => BREAKTHROUGH,
+        Variant::Frisian => FRISIAN,
+        Variant::Frysk => FRYSK,
     }
 }
 
