@@ -151,11 +151,18 @@ impl Fault {
     }
 }
 
+/// The plies after which a match game still going is scored a draw. Every rule set's
+/// draw rules end real games long before, but Frisian's none for most endings: two
+/// engines with three kings each would play on for ever.
+pub const MAX_PLIES: usize = 1000;
+
 /// Why a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Termination {
     /// By the rules of the game.
     Rules(Reason),
+    /// Drawn by the match after [`MAX_PLIES`] plies, the rules not having ended it.
+    PlyLimit,
     /// The loser's engine failed.
     Fault(Fault),
 }
@@ -166,6 +173,7 @@ impl Termination {
     pub fn kind(&self) -> String {
         match self {
             Termination::Rules(reason) => reason.to_string(),
+            Termination::PlyLimit => "ply limit".to_string(),
             Termination::Fault(fault) => fault.kind.to_string(),
         }
     }
@@ -176,6 +184,7 @@ impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Termination::Rules(reason) => write!(f, "{reason}"),
+            Termination::PlyLimit => write!(f, "ply limit ({MAX_PLIES} plies)"),
             Termination::Fault(fault) => write!(f, "{}: {}", fault.kind, fault.detail),
         }
     }
@@ -214,7 +223,7 @@ impl PlayedGame {
     pub fn faulty_side(&self) -> Option<Color> {
         match self.termination {
             Termination::Fault(_) => self.winner.map(|winner| !winner),
-            Termination::Rules(_) => None,
+            Termination::Rules(_) | Termination::PlyLimit => None,
         }
     }
 }
@@ -255,6 +264,9 @@ pub fn play(
                 Outcome::Draw => None,
             };
             break (winner, Termination::Rules(result.reason));
+        }
+        if game.moves().len() >= MAX_PLIES {
+            break (None, Termination::PlyLimit);
         }
         if abandon.load(Ordering::SeqCst) {
             return None;
