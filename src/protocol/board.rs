@@ -41,7 +41,7 @@ pub enum Encoding {
     Standard,
     /// pydraughts' internal 8x8 order (the same as standard on 10x10 and for Italian).
     Pydraughts,
-    /// pydraughts 0.5's: positions in [`Encoding::Pydraughts`] order, and moves numbered in
+    /// pydraughts 0.5.7's: positions in [`Encoding::Pydraughts`] order, and moves numbered in
     /// that order too (pydraughts 0.6 numbers its moves as the rule set does). lidraughts-bot
     /// pins pydraughts 0.5.7, so its Russian and Brazilian games need this.
     Pydraughts05,

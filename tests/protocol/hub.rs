@@ -361,7 +361,7 @@ fn pydraughts_positions_are_read_with_one_parameter() {
     assert!((21..=24).contains(&from), "{done}");
 }
 
-/// pydraughts 0.5 (lidraughts-bot's) numbers 8x8 moves in the order of its position
+/// pydraughts 0.5.7 (lidraughts-bot's) numbers 8x8 moves in the order of its position
 /// strings: Russian White starts on 21-32 and its first move a3-b4 is 21-17
 /// (protocol.md#positions-and-moves). With `pos-encoding=pydraughts-0.5` crownhead reads
 /// and writes moves that way: White answers from 17 or 22-24 (b4, a3, c3, e3, g3 are
