@@ -41,6 +41,10 @@ pub enum Encoding {
     Standard,
     /// pydraughts' internal 8x8 order (the same as standard on 10x10 and for Italian).
     Pydraughts,
+    /// pydraughts 0.5.7's: positions in [`Encoding::Pydraughts`] order, and moves numbered in
+    /// that order too (pydraughts 0.6 numbers its moves as the rule set does). lidraughts-bot
+    /// pins pydraughts 0.5.7, so its Russian and Brazilian games need this.
+    Pydraughts05,
 }
 
 /// Why a position string could not be read.
@@ -81,7 +85,7 @@ fn number_at(variant: Variant, encoding: Encoding, index: usize) -> (usize, bool
     let count = variant.rules().geometry.square_count();
     let (reverse, reverse_rows, swap) = match encoding {
         Encoding::Standard => (false, false, false),
-        Encoding::Pydraughts => pydraughts_order(variant),
+        Encoding::Pydraughts | Encoding::Pydraughts05 => pydraughts_order(variant),
     };
     let half = usize::from(variant.rules().geometry.size() / 2);
     let number = if reverse {
@@ -93,6 +97,34 @@ fn number_at(variant: Variant, encoding: Encoding, index: usize) -> (usize, bool
         index
     };
     (number, swap)
+}
+
+/// A Hub move (`a-b`, `axbxc...`) with its squares renumbered between the encoding's move
+/// numbering and the rule set's, either way: each numbering is the other's mirror image
+/// (squares reversed, or rows reversed), so one mapping serves both. Only
+/// [`Encoding::Pydraughts05`] numbers moves differently; numbers off the board are left
+/// as they are, for the move reader to refuse.
+pub fn renumber_hub_move(variant: Variant, encoding: Encoding, text: &str) -> String {
+    if encoding != Encoding::Pydraughts05 {
+        return text.to_string();
+    }
+    let count = variant.rules().geometry.square_count();
+    let renumber = |number: &str| match number.parse::<usize>() {
+        Ok(index) if (1..=count).contains(&index) => number_at(variant, encoding, index).0.to_string(),
+        _ => number.to_string(),
+    };
+    let mut renumbered = String::new();
+    let mut number = String::new();
+    for letter in text.chars() {
+        if letter.is_ascii_digit() {
+            number.push(letter);
+        } else {
+            renumbered.push_str(&renumber(&number));
+            renumbered.push(letter);
+            number.clear();
+        }
+    }
+    renumbered + &renumber(&number)
 }
 
 /// Reads the squares of a position string (without the side to move) for `variant`,
@@ -189,7 +221,7 @@ mod tests {
         for variant in Variant::ALL {
             let mut position = Position::start(variant);
             for ply in 0..12 {
-                for encoding in [Encoding::Standard, Encoding::Pydraughts] {
+                for encoding in [Encoding::Standard, Encoding::Pydraughts, Encoding::Pydraughts05] {
                     let text = write_hub_position(&position, encoding);
                     assert_eq!(
                         parse_hub_position(variant, encoding, &text),
@@ -201,6 +233,27 @@ mod tests {
                 let Some(mv) = moves.get(ply % moves.len().max(1)) else { break };
                 position = position.play(mv);
             }
+        }
+    }
+
+    /// pydraughts 0.5.7's first moves (its `hub_move`s) in its own numbering, read as the
+    /// rule sets number them: Russian White's 21-17 is a3-b4 (9-13), English Black's 21-17
+    /// is 12-16 (squares reversed); Italian and International are numbered alike.
+    #[test]
+    fn pydraughts_05_moves_renumbered() {
+        let cases = [
+            (Variant::Russian, "21-17", "9-13"),
+            (Variant::Brazilian, "24-20", "12-16"),
+            (Variant::English, "21-17", "12-16"),
+            (Variant::Russian, "25x18x22", "5x14x10"),
+            (Variant::Italian, "21-17", "21-17"),
+            (Variant::International, "32-28", "32-28"),
+            (Variant::Russian, "0-33", "0-33"),
+        ];
+        for (variant, pydraughts, standard) in cases {
+            assert_eq!(renumber_hub_move(variant, Encoding::Pydraughts05, pydraughts), standard, "{variant}");
+            assert_eq!(renumber_hub_move(variant, Encoding::Pydraughts05, standard), pydraughts, "{variant}");
+            assert_eq!(renumber_hub_move(variant, Encoding::Pydraughts, pydraughts), pydraughts, "{variant}");
         }
     }
 }

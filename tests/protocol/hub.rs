@@ -394,6 +394,47 @@ fn pydraughts_positions_are_read_with_one_parameter() {
     assert!((21..=24).contains(&from), "{done}");
 }
 
+/// pydraughts 0.5.7 (lidraughts-bot's) numbers 8x8 moves in the order of its position
+/// strings: Russian White starts on 21-32 and its first move a3-b4 is 21-17
+/// (protocol.md#positions-and-moves). With `pos-encoding=pydraughts-0.5` crownhead reads
+/// and writes moves that way: White answers from 17 or 22-24 (b4, a3, c3, e3, g3 are
+/// 13 and 9-12 as the rule set numbers them), and 9-13, a move in the rule set's numbering,
+/// is a Black man's square there and refused.
+#[test]
+fn pydraughts_05_moves_are_numbered_as_its_positions() {
+    let mut engine = Engine::start(&["hub"]);
+    engine.send("set-param name=variant value=russian");
+    engine.send("set-param name=pos-encoding value=pydraughts-0.5");
+    engine.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"21-17 12-16\"");
+    engine.send("level depth=3");
+    engine.send("go think");
+    let done = engine.until("done").pop().expect("done");
+    let best = done.strip_prefix("done move=").and_then(|rest| rest.split(' ').next()).expect("a move");
+    let squares: Vec<u32> = best.split(['-', 'x']).map(|square| square.parse().expect("a number")).collect();
+    assert!([17, 22, 23, 24].contains(&squares[0]) && (13..=20).contains(&squares[1]), "{done}");
+    engine.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"9-13\"");
+    assert_eq!(engine.next(), "error message=\"illegal move '9-13'\"");
+    engine.assert_serving();
+}
+
+/// No ponder move after which the game is over: lidraughts-bot would ponder there and
+/// get an `error` instead of a `done`. In breakthrough Black's man on 42 crowns whatever
+/// White does, which ends the game; under International rules it goes on.
+#[test]
+fn no_ponder_move_when_the_reply_ends_the_game() {
+    let mut engine = Engine::start(&["hub"]);
+    let crowning = hub_position('W', &[(35, 'w'), (42, 'b')]);
+    for (name, ponder) in [("bt", false), ("normal", true)] {
+        engine.send(&format!("set-param name=variant value={name}"));
+        engine.send(&format!("pos pos={crowning}"));
+        engine.send("level depth=4");
+        engine.send("go think");
+        let done = engine.until("done").pop().expect("done");
+        assert_eq!(done.contains(" ponder="), ponder, "{name}: {done}");
+    }
+    engine.assert_serving();
+}
+
 #[test]
 fn eval_file_loads_a_network_and_refuses_bad_files() {
     let net = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/english.nnue");

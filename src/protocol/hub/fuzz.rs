@@ -27,6 +27,7 @@ const CORPUS: &[&[u8]] = &[
     b"set-param name=variant value=english",
     b"set-param name=variant value=international",
     b"set-param name=pos-encoding value=pydraughts",
+    b"set-param name=pos-encoding value=pydraughts-0.5",
     b"set-param name=pos-encoding value=standard",
     b"set-param name=ponder value=true",
     b"set-param name=eval-file value=\"\"",

@@ -18,13 +18,13 @@ use std::time::Duration;
 
 pub(crate) use line::{Line, LineError, quote, spawn_line_reader};
 
-use super::board::{Encoding, parse_hub_position};
+use super::board::{Encoding, parse_hub_position, renumber_hub_move};
 use crate::egdb;
 use crate::engine::{
     Clock, Engine, Go, Info, Limits, MAX_MOVE_OVERHEAD_MS, MAX_SECONDS, MAX_STRENGTH, MAX_TABLE_MIB,
     MAX_THREADS, MIN_STRENGTH, OptionsBuilder, Report, SearchHandle, SearchResult,
 };
-use crate::rules::{Color, Game, KingRun, Position, Variant};
+use crate::rules::{Color, Game, KingRun, Move, Position, Variant};
 
 /// A writer shared by the session and its search thread, one whole line at a time.
 type Output = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -174,7 +174,7 @@ impl Session {
         self.send(&format!(
             "param name=pos-encoding value={} type=enum values={}",
             encoding_name(self.encoding),
-            quote("standard pydraughts")
+            quote(&ENCODINGS.map(|(name, _)| name).join(" "))
         ));
         self.send("wait");
     }
@@ -203,13 +203,15 @@ impl Session {
                 }
                 _ => Err(format!("ponder is true or false, not '{}'", truncate(value))),
             },
-            "pos-encoding" => match value {
-                "standard" | "pydraughts" => {
-                    self.encoding =
-                        if value == "standard" { Encoding::Standard } else { Encoding::Pydraughts };
+            "pos-encoding" => match ENCODINGS.iter().find(|(name, _)| *name == value) {
+                Some(&(_, encoding)) => {
+                    self.encoding = encoding;
                     Ok(())
                 }
-                _ => Err(format!("pos-encoding is standard or pydraughts, not '{}'", truncate(value))),
+                None => Err(format!(
+                    "pos-encoding is standard, pydraughts or pydraughts-0.5, not '{}'",
+                    truncate(value)
+                )),
             },
             _ => self.set_engine_option(name, value),
         };
@@ -267,7 +269,8 @@ impl Session {
         };
         let mut game = Game::new(start);
         for text in line.value("moves").unwrap_or_default().split_whitespace() {
-            let played = game.position().parse_hub_move(text).and_then(|mv| game.play(mv));
+            let renumbered = renumber_hub_move(self.variant, self.encoding, text);
+            let played = game.position().parse_hub_move(&renumbered).and_then(|mv| game.play(mv));
             if played.is_err() {
                 return self.error(&format!("illegal move '{}'", truncate(text)));
             }
@@ -338,9 +341,10 @@ impl Session {
         }
         let output = Arc::clone(&self.output);
         let root = *game.position();
+        let encoding = self.encoding;
         let started = self.engine.go(game, &limits, purpose, move |report| match report {
-            Report::Info(info) => send(&output, &info_line(&root, info)),
-            Report::Done(result) => send(&output, &done_line(&root, result)),
+            Report::Info(info) => send(&output, &info_line(&root, encoding, info)),
+            Report::Done(result) => send(&output, &done_line(&root, encoding, result)),
         });
         match started {
             Ok(handle) => self.running = Some(handle),
@@ -349,20 +353,25 @@ impl Session {
     }
 }
 
-/// The `done` line: the move to play and the expected reply, in Hub move notation.
-fn done_line(root: &Position, result: &SearchResult) -> String {
+/// The `done` line: the move to play and the expected reply, in Hub move notation. A reply
+/// that leaves no legal move (the game is over) is not sent: there is nothing to ponder on,
+/// and lidraughts-bot would start a `go ponder` there, which gets an `error` and no `done`.
+fn done_line(root: &Position, encoding: Encoding, result: &SearchResult) -> String {
+    let after = |best: &Move, ponder: &Move| root.play(best).play(ponder);
     match (result.best_move, result.ponder_move) {
-        (Some(best), Some(ponder)) => {
-            format!("done move={} ponder={}", root.move_to_hub(&best), root.play(&best).move_to_hub(&ponder))
-        }
-        (Some(best), None) => format!("done move={}", root.move_to_hub(&best)),
+        (Some(best), Some(ponder)) if !after(&best, &ponder).legal_moves().is_empty() => format!(
+            "done move={} ponder={}",
+            hub_move(root, encoding, &best),
+            hub_move(&root.play(&best), encoding, &ponder)
+        ),
+        (Some(best), _) => format!("done move={}", hub_move(root, encoding, &best)),
         (None, _) => "error message=\"no legal move\"".to_string(),
     }
 }
 
 /// An `info` line: depth, mean depth, score in men, nodes, time, nps in millions, and
 /// the principal variation in Hub move notation.
-fn info_line(root: &Position, info: &Info) -> String {
+fn info_line(root: &Position, encoding: Encoding, info: &Info) -> String {
     format!(
         "info depth={} mean-depth={:.1} score={} nodes={} time={:.3} nps={:.1} pv={}",
         info.depth,
@@ -371,15 +380,24 @@ fn info_line(root: &Position, info: &Info) -> String {
         info.nodes,
         info.time.as_secs_f64(),
         info.nps as f64 / 1e6,
-        quote(&root.line_to_text(&info.pv, Position::move_to_hub).join(" "))
+        quote(&root.line_to_text(&info.pv, |position, mv| hub_move(position, encoding, mv)).join(" "))
     )
 }
 
+/// `mv` from `position` in Hub notation, numbered as `encoding` numbers moves.
+fn hub_move(position: &Position, encoding: Encoding, mv: &Move) -> String {
+    renumber_hub_move(position.variant(), encoding, &position.move_to_hub(mv))
+}
+
+/// The `pos-encoding` values and what each names (protocol.md#parameters).
+const ENCODINGS: [(&str, Encoding); 3] = [
+    ("standard", Encoding::Standard),
+    ("pydraughts", Encoding::Pydraughts),
+    ("pydraughts-0.5", Encoding::Pydraughts05),
+];
+
 fn encoding_name(encoding: Encoding) -> &'static str {
-    match encoding {
-        Encoding::Standard => "standard",
-        Encoding::Pydraughts => "pydraughts",
-    }
+    ENCODINGS.iter().find(|(_, known)| *known == encoding).map_or("standard", |(name, _)| name)
 }
 
 /// At most 40 characters of a user's text, for error messages.
