@@ -2,7 +2,7 @@
 //! (GameType notation field, FEN tag; RULES.md#notation, [S24]) and the output of
 //! pydraughts 0.6.7.
 
-use crownhead::rules::{FenError, MoveError, Position, Variant};
+use crownhead::rules::{Color, FenError, KingRun, MoveError, Position, Variant};
 
 /// The square numbered `number`, by its algebraic name on the real board.
 fn name_of(variant: Variant, number: u32) -> String {
@@ -153,7 +153,7 @@ fn fen_forms_and_errors() {
     assert_eq!(position.to_fen(), "B:WK10,K15,18,24,27,28:B12,16,20,K22,K25,K29");
     // Quotes, blanks, a trailing dot, piece lists in any order or missing.
     assert_eq!(Position::from_fen(variant, " \"B:B1-12:W21-32.\" "), Ok(Position::start(variant)));
-    assert!(Position::from_fen(variant, "W:W21").unwrap().pieces(crownhead::rules::Color::Black).is_empty());
+    assert!(Position::from_fen(variant, "W:W21").unwrap().pieces(Color::Black).is_empty());
     assert_eq!(Position::from_fen(variant, ""), Err(FenError::Empty));
     assert!(matches!(Position::from_fen(variant, "X:W21:B1"), Err(FenError::BadTurn(_))));
     assert!(matches!(Position::from_fen(variant, "W:Q21:B1"), Err(FenError::BadSection(_))));
@@ -163,4 +163,33 @@ fn fen_forms_and_errors() {
     assert!(matches!(Position::from_fen(variant, "W:W21:B21"), Err(FenError::Occupied(_))));
     assert!(matches!(Position::from_fen(variant, "W:W1:B21"), Err(FenError::ManOnCrowningRank { .. })));
     assert!(matches!(Position::from_fen(variant, "W:WK1,a:B21"), Err(FenError::BadSquare(_))));
+    // lidraughts' counters are read and left; its runs of king moves only in Frisian.
+    assert_eq!(Position::from_fen(variant, "B:W21-32:B1-12:H0:F1"), Ok(Position::start(variant)));
+    assert!(matches!(Position::from_fen(variant, "W:W21:B1:H"), Err(FenError::BadSection(_))));
+    assert!(matches!(Position::from_fen(variant, "W:WK10,21:B1:+0+310"), Err(FenError::BadSection(_))));
+}
+
+#[test]
+fn frisian_fen_runs_of_king_moves() {
+    // RULES.md#notation: Black's run, then White's; a count (0 to 3) and, when not 0, the
+    // king's square in two digits.
+    let variant = Variant::Frisian;
+    let read = |fen: &str| Position::from_fen(variant, fen);
+    let white_run = |fen: &str| read(fen).map(|position| position.king_run(Color::White));
+    let three_on_5 = KingRun { count: 3, king: variant.rules().square_from_number(5) };
+    assert_eq!(white_run("W:WK5,34:B45:+0+305"), Ok(three_on_5));
+    assert_eq!(
+        read("W:WK5,34:B45:+0+305").map(|position| position.to_fen()),
+        Ok("W:WK5,34:B45:+0+305".into())
+    );
+    assert_eq!(read("W:WK5,34:B45:H4:F20:+0+305"), read("W:WK5,34:B45:+0+305"));
+    // Runs that cannot act are dropped: no king there (lidraughts keeps a taken king's
+    // square), no men left; a position without runs writes no field.
+    assert_eq!(read("W:WK5,34:B45:+0+310"), read("W:WK5,34:B45"));
+    assert_eq!(read("W:WK5:B45:+0+305"), read("W:WK5:B45"));
+    assert_eq!(read("W:WK5,34:B45:+0+0").map(|position| position.to_fen()), Ok("W:WK5,34:B45".into()));
+    for bad in ["+4+305", "+3+3", "+0+35", "+0", "+0+0+0", "+a+305", "+0+399"] {
+        let fen = format!("W:WK5,34:B45:{bad}");
+        assert!(matches!(read(&fen), Err(FenError::BadKingRuns(_))), "{fen}");
+    }
 }
