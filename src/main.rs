@@ -3,7 +3,7 @@
 
 mod cli;
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{ArgMatches, CommandFactory, FromArgMatches};
@@ -22,8 +22,8 @@ fn main() -> ExitCode {
     let (cli, arg_matches) = match parsed {
         Ok(parsed) => parsed,
         Err(error) if !error.use_stderr() => {
-            // --help and --version.
-            print!("{error}");
+            // --help and --version; a reader that has gone (`| head`) is no error.
+            let _ = write!(io::stdout(), "{error}");
             return ExitCode::SUCCESS;
         }
         Err(error) => {
