@@ -19,12 +19,13 @@ Usage
     python3 scripts/pydraughts_oracle.py --variant breakthrough --count 300 --seed 1 \
         --pdn tests/data/pydraughts/breakthrough-games.pdn --pdn-count 720 \
         --deep-every 3 --out tests/data/pydraughts/breakthrough.txt --jobs 2
+    # frisian and frysk! the same way (frysk! writes tests/data/pydraughts/frysk.txt)
     # "live sample": a few fresh positions printed to stdout
     python3 scripts/pydraughts_oracle.py --variant russian --count 5 --seed 12345
 
 Variants are pydraughts' names: english, italian, russian, brazilian,
-standard (= international 10x10 draughts), antidraughts and breakthrough (both
-on the international board, with its moves and numbering).
+standard (= international 10x10 draughts), antidraughts, breakthrough, frisian
+and frysk! (all on the international board, with its numbering).
 
 Output format
 -------------
@@ -41,9 +42,30 @@ variant's public notation:
 * russian, brazilian: algebraic squares (``W:Wa1,c3,...:Bb6,...``);
 * standard, antidraughts, breakthrough: international numbering 1-50.
 
+In frisian and frysk! a line is ``fen;line;d1;d2;d3``: the position is the one
+the Hub moves of ``line`` (blank-separated, ``32-28`` or ``from x to x
+captured...``, at most LINE_PLIES of them, perhaps none) make from ``fen``, the
+position that many plies before it (or the game's start).  Frisian's three-king
+rule depends on the moves played, and pydraughts reads it from them alone (a
+FEN carries no runs of king moves; the last three moves of each side are
+enough), so both programs play the line.
+
 Kings are prefixed with ``K``.  pydraughts sorts numeric piece lists as strings
 (``B1,10,11,12,2``) and leaves algebraic lists in an arbitrary order, so a
 reader should treat the lists as sets.
+
+Frisian
+-------
+Two things about pydraughts are worked around (RULES.md, "Where pydraughts
+differs"):
+
+* ``Board.pop`` rebuilds the pieces from a FEN and forgets when each king was
+  crowned, which the three-king rule reads; perft plays each move on a copy of
+  the board instead, and a generated position's perft is taken from a fresh
+  board replaying its line.
+* pydraughts counts a captured king 1.501 men and sums in floating point; the
+  rules count 199 and 100.  Where that picks other captures, legal_moves keeps
+  the rules' (frisian_by_value), and the table lists the position in a comment.
 
 Positions that are over
 -----------------------
@@ -84,6 +106,13 @@ with one of several "kinds" of play, cycling through KINDS:
   or, failing that within 40 plies, a multi-capture by a king, a capture by a
   king, or any capture.
 
+Frisian and Frysk! cycle through FRISIAN_KINDS and FRYSK_KINDS, with a kind of
+their own (and set_kings, below, in Frisian; in Frysk! at most five pieces a side):
+
+* king_run: 1-3 kings and 1-5 men a side on random squares, no capture pending,
+  then each side moves one king quietly, again and again, until the three-king
+  rule stops the side to move's king, then back 0-2 plies.
+
 Antidraughts cycles through ANTIDRAUGHTS_KINDS instead, with a kind of its own:
 
 * set_kings: 1-3 kings and 0-5 men a side on random squares (no man on its
@@ -119,15 +148,21 @@ import argparse
 import multiprocessing
 import random
 import re
+import shlex
 import sys
 import time
 from typing import Dict, List, Optional, Tuple
 
 import draughts
-from draughts import Board
+from draughts import Board, Move
 
 PYDRAUGHTS_VERSION = "0.6.7"
-VARIANTS = ("english", "italian", "russian", "brazilian", "standard", "antidraughts", "breakthrough")
+VARIANTS = ("english", "italian", "russian", "brazilian", "standard", "antidraughts", "breakthrough",
+            "frisian", "frysk!")
+# The rule sets whose positions are written as a line of moves from a FEN (see the
+# docstring), and the most plies such a line holds.
+LINE_VARIANTS = ("frisian", "frysk!")
+LINE_PLIES = 8
 DEPTHS = (1, 2, 3)
 
 # Kinds of position, used in turn (position i gets KINDS[i % len(KINDS)]).
@@ -173,6 +208,40 @@ ANTIDRAUGHTS_KINDS = (
     "set_kings",
 )
 
+# Frisian's kinds: king-rich set-ups, and set-ups where one king keeps making
+# quiet moves, so that the three-king rule acts.
+FRISIAN_KINDS = (
+    "opening",
+    "king_run",
+    "middle",
+    "capture",
+    "set_kings",
+    "late",
+    "king_run",
+    "middle",
+    "king_run",
+)
+
+# Frysk!'s: its five men a side crown often enough for the king-biased policy.
+FRYSK_KINDS = (
+    "opening",
+    "king_run",
+    "middle",
+    "capture",
+    "kings",
+    "late",
+    "king_run",
+    "middle",
+    "kings",
+)
+
+KINDS_OF = {
+    "antidraughts": ANTIDRAUGHTS_KINDS,
+    "breakthrough": BREAKTHROUGH_KINDS,
+    "frisian": FRISIAN_KINDS,
+    "frysk!": FRYSK_KINDS,
+}
+
 # Ply ranges for the plain random kinds.
 PLY_RANGES = {
     "opening": (1, 12),
@@ -206,9 +275,68 @@ def is_decided(board: Board) -> bool:
     return board.variant == "breakthrough" and board.winner() is not None
 
 
+# The positions where the capture rule of the rules and pydraughts' differ, met since the
+# last call of take_departures (see frisian_by_value).
+DEPARTURES: List[str] = []
+
+
 def legal_moves(board: Board) -> list:
-    """pydraughts' legal moves of ``board``, none in a decided position (see is_decided)."""
-    return [] if is_decided(board) else board.legal_moves()
+    """pydraughts' legal moves of ``board``, none in a decided position (see is_decided),
+    Frisian's captures by the rules' values (see frisian_by_value)."""
+    if is_decided(board):
+        return []
+    moves = board.legal_moves()
+    if board.variant in LINE_VARIANTS and moves and moves[0].captures and opponent_kings(board) >= 1:
+        return frisian_by_value(board, moves)
+    return moves
+
+
+def opponent_kings(board: Board) -> int:
+    """How many kings the side not to move has."""
+    white, black = king_counts(board.fen)
+    return black if side_to_move(board.fen) == "W" else white
+
+
+def frisian_by_value(board: Board, listed: list) -> list:
+    """Frisian's captures of greatest value by the rules (a man 100, a king 199), then by a king.
+
+    pydraughts counts a man 1 and a king 1.501, in floating point, which picks other
+    captures in two cases: where one sequence takes three kings or more than another
+    (3 kings, 597, beat 5 men, 500; pydraughts: 4.503 against 5), and where two
+    sequences of equal value sum to different floats for taking the pieces in another
+    order (1 + 1.501 + 1 + 1 + 1.501 is 6.001999999999999, 1.501 + 1 + 1 + 1 + 1.501
+    is 6.002), when pydraughts keeps only the larger. Both need a king to be taken,
+    so this is asked only when the opponent has one. It reads pydraughts' own unfiltered
+    sequences (``Game.get_moves``), keeps those of greatest value and, if a king
+    makes one of them, only the kings' (as pydraughts does, RULES.md#frisian); where
+    that differs from pydraughts' list, the position is noted in DEPARTURES.
+    """
+    game = board._game
+    raw_moves, raw_captures = game.get_moves()
+
+    def is_king(square):
+        return game.board.searcher.get_piece_by_position(square).king
+
+    values = [sum(199 if is_king(square) else 100 for square in captured if square is not None)
+              for captured in raw_captures]
+    best = [index for index, value in enumerate(values) if value == max(values)]
+    by_king = [index for index in best if is_king(raw_moves[index][0][0])]
+    kept = by_king or best
+    board_moves = [raw_moves[index] for index in kept]
+    captures = [raw_captures[index] for index in kept]
+    ruled = [Move(board_move=steps, possible_moves=board_moves, possible_captures=captures)
+             for steps in board_moves]
+    departure = f"{board.fen} after {' '.join(m.hub_move for m in board.move_stack)}"
+    if {move_key(move) for move in ruled} != {move_key(move) for move in listed} and departure not in DEPARTURES:
+        DEPARTURES.append(departure)
+    return ruled
+
+
+def take_departures() -> List[str]:
+    """The departures noted since the last call, which are then forgotten."""
+    taken = list(DEPARTURES)
+    DEPARTURES.clear()
+    return taken
 
 
 def distinct_moves(board: Board) -> Dict[MoveKey, object]:
@@ -222,16 +350,19 @@ def distinct_moves(board: Board) -> Dict[MoveKey, object]:
 def perft(board: Board, depth: int) -> List[int]:
     """Numbers of distinct move sequences of lengths 1 to ``depth``, from one walk of the tree.
 
-    The board is restored on return.
+    Each move is played on a copy of the board: pydraughts' ``Board.pop`` rebuilds
+    the pieces from a FEN, which forgets when each king was crowned, and Frisian's
+    three-king rule reads that (a man's moves up to its crowning would count as
+    the king's); ``Board.copy`` keeps it.
     """
     moves = distinct_moves(board)
     counts = [len(moves)] + [0] * (depth - 1)
     if depth > 1:
         for move in moves.values():
-            board.push(move)
-            for index, count in enumerate(perft(board, depth - 1), start=1):
+            child = board.copy()
+            child.push(move)
+            for index, count in enumerate(perft(child, depth - 1), start=1):
                 counts[index] += count
-            board.pop()
     return counts
 
 
@@ -302,7 +433,18 @@ def classify(variant: str, board: Board, moves: Dict[MoveKey, object]) -> Dict[s
         "duplicate_listed": len(legal_moves(board)) > len(moves),
         "crowning": any(crowns(board, move) for move in moves.values()),
         "over": not moves,
+        "king_blocked": king_blocked(board),
     }
+
+
+def king_blocked(board: Board) -> bool:
+    """True when the three-king rule takes quiet moves from the side to move: pydraughts'
+    unfiltered sequences (``Game.get_moves``) hold quiet moves its legal moves do not."""
+    if board.variant not in LINE_VARIANTS:
+        return False
+    raw_moves, raw_captures = board._game.get_moves()
+    quiet = sum(1 for captured in raw_captures if captured == [None])
+    return not any(move.captures for move in board.legal_moves()) and quiet > len(board.legal_moves())
 
 
 # ---------------------------------------------------------------------------
@@ -465,14 +607,17 @@ def non_crowning_move(rng: random.Random, board: Board):
     return rng.choice(quiet or moves) if moves else None
 
 
-def set_kings(rng: random.Random, variant: str) -> Board:
-    """A random 10x10 position with 1-3 kings and 0-5 men a side (see the kinds above)."""
+def set_kings(rng: random.Random, variant: str, fewest_men: int = 0) -> Board:
+    """A random 10x10 position with 1-3 kings and ``fewest_men``-5 men a side (see the kinds
+    above); in Frysk!, 5 pieces a side at most."""
     free = list(range(1, 51))
     rng.shuffle(free)
     parts = []
     for colour, men_squares in (("W", range(6, 51)), ("B", range(1, 46))):
-        items = [f"K{free.pop()}" for _ in range(rng.randint(1, 3))]
-        for _ in range(rng.randint(0, 5)):
+        kings = rng.randint(1, 2 if variant == "frysk!" else 3)
+        items = [f"K{free.pop()}" for _ in range(kings)]
+        most_men = 5 - kings if variant == "frysk!" else 5
+        for _ in range(rng.randint(min(fewest_men, most_men), most_men)):
             square = next(square for square in free if square in men_squares)
             free.remove(square)
             items.append(str(square))
@@ -480,6 +625,53 @@ def set_kings(rng: random.Random, variant: str) -> Board:
     board = Board(variant, fen=f"{rng.choice('WB')}:{parts[0]}:{parts[1]}")
     play_plies(rng, board, rng.randint(0, 2))
     return board
+
+
+def king_run_move(rng: random.Random, board: Board):
+    """A move that lengthens the side to move's run of quiet moves by one king.
+
+    Nine times in ten: a quiet move of the king that made the side's last move, if
+    it has one; else of any king; else (and the tenth time) a random move; of the
+    king moves, one that leaves the opponent no capture if there is one. Played
+    from a set-up with men on both sides, this runs into the three-king rule.
+    """
+    moves = list(distinct_moves(board).values())
+    if not moves:
+        return None
+    kings = {square for square, (colour, king) in parse_fen(board.fen).items()
+             if king and colour == side_to_move(board.fen)}
+    quiet = [move for move in moves if not move.captures and str(move.board_move[0][0]) in kings]
+    last = str(board.move_stack[-2].board_move[-1][1]) if len(board.move_stack) >= 2 else None
+    same = [move for move in quiet if str(move.board_move[0][0]) == last]
+    if rng.random() < 0.9 and (same or quiet):
+        candidates = same or quiet
+        safe = [move for move in candidates if not gives_capture(board, move)]
+        return rng.choice(safe or candidates)
+    return rng.choice(moves)
+
+
+def gives_capture(board: Board, move) -> bool:
+    """True when the opponent has a capture after ``move``."""
+    board.push(move)
+    answer = opponent_must_capture(board)
+    board.pop()
+    return answer
+
+
+def reach_king_run(rng: random.Random, variant: str) -> Optional[Board]:
+    """A set-up with kings and men on both sides, then king_run_move until the three-king
+    rule takes a king's quiet moves from the side to move (within 16 plies), then back 0-2
+    plies, so that the rule acts at depth 1, 2 or 3 of the perft; None if it never does."""
+    board = set_kings(rng, variant, fewest_men=1)
+    for _ in range(20):
+        if not capture_pending(board, distinct_moves(board)):
+            break
+        board = set_kings(rng, variant, fewest_men=1)
+    if not play_until(rng, board, lambda b, m: king_blocked(b), 16, 0.0, king_run_move):
+        return None
+    for _ in range(min(rng.randint(0, 2), len(board.move_stack))):
+        board.pop()
+    return board if rich_enough(board) else None
 
 
 def reach_crowning(rng: random.Random, variant: str) -> Optional[Board]:
@@ -552,6 +744,10 @@ def generate_position(variant: str, kind: str, rng: random.Random) -> Optional[B
             play_plies(rng, later, rng.randint(0, 12), biased=0.5)
             # Keep the extra plies only if two kings are still on the board.
             return later if two_kings(later, None) and rich_enough(later) else board
+        elif kind == "king_run":
+            board = reach_king_run(rng, variant)
+            if board is not None:
+                return board
         elif kind == "set_kings":
             board = set_kings(rng, variant)
             if rich_enough(board):
@@ -599,7 +795,7 @@ def generate_position(variant: str, kind: str, rng: random.Random) -> Optional[B
 def task(args: Tuple[str, int, int, int]) -> dict:
     """Generate position ``index`` for (variant, seed), check its FEN and compute its perft."""
     variant, seed, index, deep_every = args
-    kinds = {"antidraughts": ANTIDRAUGHTS_KINDS, "breakthrough": BREAKTHROUGH_KINDS}.get(variant, KINDS)
+    kinds = KINDS_OF.get(variant, KINDS)
     kind = kinds[index % len(kinds)]
     rng = random.Random(seed * 1000003 + index)
     started = time.time()
@@ -609,10 +805,10 @@ def task(args: Tuple[str, int, int, int]) -> dict:
     return examine(variant, board, index, kind, started, depth(index, deep_every))
 
 
-def engine_task(args: Tuple[str, int, str, int]) -> dict:
+def engine_task(args: Tuple[str, int, Tuple[str, List[str]], int]) -> dict:
     """Check and compute the perft of position ``index`` of the PDN games (see pdn_positions)."""
-    variant, index, fen, deep_every = args
-    return examine(variant, Board(variant, fen=fen), -1 - index, "engine", time.time(),
+    variant, index, (fen, line), deep_every = args
+    return examine(variant, replay(variant, fen, line), -1 - index, "engine", time.time(),
                    depth(index, deep_every))
 
 
@@ -621,14 +817,53 @@ def depth(index: int, deep_every: int) -> int:
     return max(DEPTHS) if index % deep_every == 0 else max(DEPTHS) - 1
 
 
-def examine(variant: str, board: Board, index: int, kind: str, started: float, depth: int) -> dict:
-    """Check that ``board``'s FEN round-trips and compute the perft of the position."""
-    fen = board.fen
-    result = {"index": index, "kind": kind, "fen": fen, "error": None}
+def line_start(board: Board) -> Tuple[str, List[str]]:
+    """Where the position of ``board`` is written from: in LINE_VARIANTS the FEN
+    LINE_PLIES plies back (or the game's start) and the Hub moves played since,
+    elsewhere the position's own FEN and no moves."""
+    if board.variant not in LINE_VARIANTS:
+        return board.fen, []
+    plies = min(LINE_PLIES, len(board.move_stack))
+    root = board.copy()
+    for _ in range(plies):
+        root.pop()
+    return root.fen, [move.hub_move for move in board.move_stack[len(board.move_stack) - plies:]]
 
-    # Round trip: the FEN must describe the same position as the played board.
-    fresh = Board(variant, fen=fen)
-    played_moves = board.legal_moves()
+
+def hub_key(text: str) -> MoveKey:
+    """A Hub move (``32-28``, ``21x25x23``: from, to, then the captured squares in any
+    order) as a move_key."""
+    squares = [int(square) for square in re.split("[-x]", text)]
+    return squares[0], squares[1], frozenset(squares[2:])
+
+
+def replay(variant: str, fen: str, line: List[str]) -> Board:
+    """A fresh board of ``fen`` with the Hub moves of ``line`` played, each a distinct legal move."""
+    board = Board(variant, fen=fen)
+    for text in line:
+        board.push(distinct_moves(board)[hub_key(text)])
+    return board
+
+
+def examine(variant: str, board: Board, index: int, kind: str, started: float, depth: int) -> dict:
+    """Check that ``board``'s position round-trips (its FEN, or in LINE_VARIANTS the FEN
+    and line of line_start) and compute its perft from the fresh board."""
+    fen = board.fen
+    root, line = line_start(board)
+    result = {"index": index, "kind": kind, "fen": fen, "root": root, "line": line, "error": None}
+
+    # Round trip: the FEN and line must make the same position as the played board.
+    if Board(variant, fen=root).fen != root:
+        result["error"] = f"FEN does not round-trip: {root} -> {Board(variant, fen=root).fen}"
+        return result
+    try:
+        fresh = replay(variant, root, line)
+    except KeyError as error:
+        result["error"] = f"line {line} from {root} does not replay: {error}"
+        return result
+    # In LINE_VARIANTS the moves are not compared: the played board may have been
+    # through Board.pop, which forgets when its kings were crowned (see perft).
+    played_moves = fresh.legal_moves() if variant in LINE_VARIANTS else board.legal_moves()
     fresh_moves = fresh.legal_moves()
     if fresh.fen != fen:
         result["error"] = f"FEN does not round-trip: {fen} -> {fresh.fen}"
@@ -641,9 +876,11 @@ def examine(variant: str, board: Board, index: int, kind: str, started: float, d
         result["error"] = "game over"
         return result
 
+    take_departures()
     result["features"] = classify(variant, fresh, distinct_moves(fresh))
     result["raw_moves"] = len(fresh_moves)
     result["perft"] = perft(fresh, depth)
+    result["departures"] = take_departures()
     if fresh.fen != fen:
         result["error"] = "perft did not restore the board"
         return result
@@ -691,28 +928,29 @@ def is_subsequence(part: List[int], whole: List[int]) -> bool:
     return all(square in rest for square in part)
 
 
-def pdn_positions(variant: str, path: str, count: int) -> List[str]:
-    """``count`` FENs, evenly spaced, of the distinct positions of the games of ``path``.
+def pdn_positions(variant: str, path: str, count: int) -> List[Tuple[str, List[str]]]:
+    """``count`` positions, evenly spaced, of the distinct positions of the games of ``path``,
+    each as line_start writes it (a FEN and, in LINE_VARIANTS, the line of moves to it).
 
     Every position of a game, the start and the end too (where a won game has no
-    move), replayed on pydraughts' board.
+    move), replayed on pydraughts' board; two are the same when their FENs are.
     """
     with open(path, encoding="utf-8") as handle:
         games = pdn_games(handle.read())
-    fens: List[str] = []
+    positions: Dict[str, Tuple[str, List[str]]] = {}
     for fen, moves in games:
         board = Board(variant, fen=fen) if fen else Board(variant)
-        fens.append(board.fen)
+        positions.setdefault(board.fen, line_start(board))
         for text in moves:
             board.push(pdn_move(board, text))
-            fens.append(board.fen)
-    distinct = list(dict.fromkeys(fens))
+            positions.setdefault(board.fen, line_start(board))
+    distinct = list(positions.values())
     step = max(1, len(distinct) // count) if count else len(distinct) + 1
     return distinct[::step][:count]
 
 
 def generate(variant: str, count: int, seed: int, jobs: int, progress: bool,
-             engine_fens: List[str], deep_every: int) -> Tuple[List[dict], dict]:
+             engine_fens: List[Tuple[str, List[str]]], deep_every: int) -> Tuple[List[dict], dict]:
     """The positions of ``engine_fens``, then ``count`` distinct random ones, with their perft.
 
     The engine positions come first, so that a run stopped early or made with a
@@ -772,12 +1010,13 @@ def summary(variant: str, positions: List[dict]) -> Dict[str, int]:
         for name, value in result["features"].items():
             counts[name] = counts.get(name, 0) + int(value)
         counts["kind_" + result["kind"]] = counts.get("kind_" + result["kind"], 0) + 1
+        counts["departures"] = counts.get("departures", 0) + len(result["departures"])
     return counts
 
 
 def render(variant: str, seed: int, count: int, out: Optional[str], positions: List[dict],
            pdn: Optional[Tuple[str, int]], deep_every: int) -> str:
-    command = f"python3 scripts/pydraughts_oracle.py --variant {variant} --count {count} --seed {seed}"
+    command = f"python3 scripts/pydraughts_oracle.py --variant {shlex.quote(variant)} --count {count} --seed {seed}"
     if pdn:
         command += f" --pdn {pdn[0]} --pdn-count {pdn[1]}"
     if deep_every != 1:
@@ -789,10 +1028,17 @@ def render(variant: str, seed: int, count: int, out: Optional[str], positions: L
         f"made by scripts/pydraughts_oracle.py",
         "# Duplicate moves (same from, to and set of captured pieces) counted once.",
         f"# Regenerate: {command}",
-        "# fen;d1;d2;d3 (d3 only for every --deep-every-th position made)",
+        "# fen;d1;d2;d3 (d3 only for every --deep-every-th position made)" if variant not in LINE_VARIANTS
+        else f"# fen;line;d1;d2;d3: the position the Hub moves of line (at most {LINE_PLIES}) make from fen "
+             "(d3 only for every --deep-every-th position made)",
     ]
     for result in positions:
-        lines.append(";".join([result["fen"]] + [str(n) for n in result["perft"]]))
+        fields = [result["root"]] + ([" ".join(result["line"])] if variant in LINE_VARIANTS else [])
+        lines.append(";".join(fields + [str(n) for n in result["perft"]]))
+    for result in positions:
+        for departure in result["departures"]:
+            lines.append(f"# Captures by the rules' values, not pydraughts' (RULES.md#where-pydraughts-differs), "
+                         f"in the perft of position {result['index']} ({result['kind']}): {departure}")
     return "\n".join(lines) + "\n"
 
 

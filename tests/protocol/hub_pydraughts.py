@@ -1,17 +1,20 @@
 """Complete games between pydraughts and crownhead over Hub, driven by pydraughts' own
 HubEngine, the client lidraughts-bot uses, with the variant names lidraughts-bot sends
-(`normal`, `losing`, `bt`). Every engine move is checked legal by pydraughts, and every
-game must end by pydraughts' rules.
+(`normal`, `losing`, `bt`, and `frisian` for Frysk! too, whose start then comes as the pos
+string). Every engine move is checked legal by pydraughts, and every game must end by
+pydraughts' rules (in Frisian and Frysk!, which have no repetition draw, within MAX_PLIES
+plies, or it fails).
 
 Usage: python3 tests/protocol/hub_pydraughts.py PATH_TO_CROWNHEAD
 Run by tests/protocol/hub_pydraughts.rs; exits non-zero on any failure.
 """
 
+import random
 import sys
 import threading
 import time
 
-from draughts import Board
+from draughts import BLACK, WHITE, Board
 from draughts.engine import HubEngine, Limit
 
 MAX_PLIES = 600
@@ -27,8 +30,12 @@ def legal_keys(board):
     return {capture_key(move.hub_move) for move in board.legal_moves()}
 
 
-# The names lidraughts-bot sends over Hub, where they are not pydraughts' own.
-HUB_NAMES = {"standard": "normal", "antidraughts": "losing", "breakthrough": "bt"}
+# The names lidraughts-bot sends over Hub, where they are not pydraughts' own. Frysk! goes
+# as Frisian: HubEngine sends its start position in every pos command.
+# pydraughts' Board.winner() at a game's end, in words.
+OUTCOMES = {WHITE: "white won", BLACK: "black won", 0: "drawn"}
+
+HUB_NAMES = {"standard": "normal", "antidraughts": "losing", "breakthrough": "bt", "frysk!": "frisian"}
 
 
 def open_engine(binary, variant):
@@ -56,15 +63,23 @@ def play_interrupted(engine, board, limit, ponder, interrupt, after, variant):
     return result["play"]
 
 
-def play_game(binary, variant, limit_for, ponder_at=None, stop_at=None):
-    """Plays crownhead against itself (one process per side), pydraughts keeping the board.
-    Returns the number of plies played."""
+def play_game(binary, variant, limit_for, ponder_at=None, stop_at=None, opening=0):
+    """Plays crownhead against itself (one process per side), pydraughts keeping the board,
+    after `opening` random plies (chosen by random.Random(opening), so that games at the
+    same depth differ). Returns the number of plies played and how the game ended."""
     board = Board(variant)
+    chooser = random.Random(opening)
+    while len(board.move_stack) < opening and board.legal_moves():
+        board.push(chooser.choice(board.legal_moves()))
     engines = [open_engine(binary, variant), open_engine(binary, variant)]
     clocks = [None, None]
-    plies = 0
+    plies = len(board.move_stack)
     try:
         while not board.is_over():
+            if not board.legal_moves():
+                # Frisian: the side to move has only a king the three-king rule stops. It
+                # has lost (RULES.md#where-pydraughts-differs); pydraughts' winner() misses it.
+                return plies, f"lost by a stopped king (pydraughts: not over), {board.fen}"
             if plies >= MAX_PLIES:
                 raise AssertionError(f"{variant}: not over after {MAX_PLIES} plies: {board.fen}")
             side = plies % 2
@@ -91,7 +106,7 @@ def play_game(binary, variant, limit_for, ponder_at=None, stop_at=None):
         for engine in engines:
             engine.quit()
             engine.kill_process()
-    return plies
+    return plies, OUTCOMES[board.winner()]
 
 
 def clock(base, increment):
@@ -109,7 +124,8 @@ def fixed(**kwargs):
 def main():
     binary = sys.argv[1]
     # With a second argument N: N games of each of lidraughts' variants crownhead adds,
-    # at fixed depths (the deep check README names); without: the usual five and one each.
+    # at fixed depths, 2 to 4 in turn, from 0, 2, 4, ... random plies, a number each three
+    # games (the deep check README names); without: the usual five and one each.
     deep = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     games = [] if deep else [
         ("english", clock(2.0, 0.1), {"ponder_at": 6}),
@@ -118,12 +134,12 @@ def main():
         ("brazilian", fixed(movetime=0.02), {"ponder_at": 3}),
         ("standard", fixed(movetime=0.02), {"stop_at": 4}),
     ]
-    for variant in ["antidraughts", "breakthrough"]:
-        games += [(variant, fixed(depth=2 + game % 3), {}) for game in range(max(deep, 1))]
+    for variant in ["antidraughts", "breakthrough", "frisian", "frysk!"]:
+        games += [(variant, fixed(depth=2 + game % 3), {"opening": 2 * (game // 3)}) for game in range(max(deep, 1))]
     for variant, limit_for, extra in games:
         started = time.monotonic()
-        plies = play_game(binary, variant, limit_for, **extra)
-        print(f"{variant}: game over after {plies} plies in {time.monotonic() - started:.1f} s")
+        plies, outcome = play_game(binary, variant, limit_for, **extra)
+        print(f"{variant}: game over after {plies} plies ({outcome}) in {time.monotonic() - started:.1f} s")
     print(f"{len(games)} passed, 0 failed")
 
 

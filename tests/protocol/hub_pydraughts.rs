@@ -7,16 +7,18 @@ use std::process::Command;
 
 #[test]
 fn pydraughts_plays_complete_games_over_hub() {
-    assert!(pydraughts_games(None).contains("7 passed, 0 failed"));
+    assert!(pydraughts_games(None).contains("9 passed, 0 failed"));
 }
 
 /// Twenty games of each rule set lidraughts plays that crownhead added (antidraughts,
-/// breakthrough), under lidraughts-bot's names: `cargo test --profile test-release --test
-/// protocol -- --ignored twenty`.
+/// breakthrough, frisian, frysk), under lidraughts-bot's names (Frysk! as `frisian` from
+/// its start): `cargo test --profile test-release --test protocol -- --ignored twenty`.
 #[test]
 #[ignore = "a minute or two"]
 fn pydraughts_plays_twenty_games_of_each_lidraughts_variant() {
-    assert!(pydraughts_games(Some(20)).contains("40 passed, 0 failed"));
+    let output = pydraughts_games(Some(20));
+    println!("{output}");
+    assert!(output.contains("80 passed, 0 failed"));
 }
 
 /// Runs the script (with `games` of each added variant when given); returns its output.

@@ -7,7 +7,7 @@ Reads one JSON object a line on standard input:
      "fens": [FEN after move 1, FEN after move 2, ...]}
 
 `variant` is pydraughts' name (english, italian, russian, brazilian, standard,
-antidraughts, breakthrough); START and
+antidraughts, breakthrough, frisian, frysk!); START and
 the FENs are in the rule set's public notation, as crownhead writes them; each move is its
 squares in the rule set's numbering (1 = a1 ... 32 = h8 for russian and brazilian), the
 start square and then every landing square. For each game it prints one line: a letter a
@@ -31,10 +31,13 @@ VERDICTS = {None: "-", 0: "D", WHITE: "W", BLACK: "B"}
 
 
 def pieces(fen):
-    """The set of (colour, square, king) a FEN describes; piece lists read as sets."""
+    """The set of (colour, square, king) a FEN describes; piece lists read as sets, other
+    fields (the runs of king moves crownhead writes in Frisian) left out."""
     found = set()
     for part in fen.split(":")[1:]:
         colour, items = part[:1], part[1:]
+        if colour not in ("W", "B"):
+            continue
         for item in filter(None, items.split(",")):
             king = item.startswith("K")
             found.add((colour, item[1:] if king else item, king))

@@ -7,7 +7,8 @@
 //! pydraughts read differently and `RULES.md#where-pydraughts-differs` documents; any other
 //! disagreement fails with the game, the ply and both verdicts. At every ply, too,
 //! `Game::claimable_result` (what DXP announces) must be pydraughts' verdict whenever it
-//! gives one. The positions of that section are played here, one test each. See
+//! gives one (or the game is lost by a king the three-king rule stops, which pydraughts
+//! does not see). The positions of that section are played here, one test each. See
 //! `tests/rules/draws_pydraughts.py`.
 
 use std::collections::BTreeMap;
@@ -23,7 +24,7 @@ use crownhead::rules::{
 use crate::common::Random;
 
 /// The rule sets pydraughts plays, and its names for them.
-const VARIANTS: [(Variant, &str); 7] = [
+const VARIANTS: [(Variant, &str); 9] = [
     (Variant::International, "standard"),
     (Variant::English, "english"),
     (Variant::Russian, "russian"),
@@ -31,6 +32,8 @@ const VARIANTS: [(Variant, &str); 7] = [
     (Variant::Italian, "italian"),
     (Variant::Antidraughts, "antidraughts"),
     (Variant::Breakthrough, "breakthrough"),
+    (Variant::Frisian, "frisian"),
+    (Variant::Frysk, "frysk!"),
 ];
 
 /// A game's state as one side or the other judges it.
@@ -86,6 +89,10 @@ enum Difference {
     /// Russian and Brazilian: pydraughts' clause for 2 pieces with a king against a lone
     /// king (5 moves without a capture).
     TwoAgainstLoneKing,
+    /// Frisian and Frysk!: a side whose only movable piece is a king the three-king rule
+    /// stops has no legal move and has lost; pydraughts' `Board.winner()` counts that king
+    /// as movable and finds the game not over.
+    StoppedKingNotLost,
 }
 
 /// What the test knows at one ply, counted from the moves, not read from either program.
@@ -131,6 +138,9 @@ fn explain(ply: &Ply) -> Option<Difference> {
         }
         (None, Verdict::Draw) if matches!(position.variant(), Variant::Russian | Variant::Brazilian) => {
             russian_clause(ply)
+        }
+        (Some((Outcome::Win(_), Reason::NoMoves)), Verdict::Open) if position.blocked_king().any() => {
+            Some(Difference::StoppedKingNotLost)
         }
         _ => None,
     }
@@ -351,9 +361,11 @@ fn compare(game: &Game, verdicts: &str, tally: &mut Tally) {
     tally.games += 1;
     walk(game, verdicts, |ply, replay| {
         tally.plies += 1;
-        // What DXP claims, pydraughts must confirm.
+        // What DXP claims, pydraughts must confirm, but for a loss by a stopped king: the
+        // side to move has no legal move, whatever pydraughts' `winner()` says.
         let claim = replay.claimable_result();
-        if claim.is_some() && Verdict::ours(claim) != ply.theirs {
+        let stopped = explain(ply) == Some(Difference::StoppedKingNotLost);
+        if claim.is_some() && Verdict::ours(claim) != ply.theirs && !stopped {
             tally.unexplained.push(format!(
                 "{} from {}, ply {}: claimable {claim:?}, pydraughts {:?}",
                 ply.position.variant(),
@@ -649,4 +661,46 @@ fn breakthrough_first_crowning_wins_in_both() {
     assert_eq!(ours, Some(GameResult { outcome: Outcome::Win(Color::White), reason: Reason::Crowned }));
     assert_eq!(theirs, Verdict::Win(Color::White));
     assert!(game.position().legal_moves().is_empty(), "the game is over: no moves");
+}
+
+#[test]
+fn frisian_two_kings_against_one_draw_after_seven_moves_in_both() {
+    for (variant, name) in [(Variant::Frisian, "frisian"), (Variant::Frysk, "frysk!")] {
+        let mut game = played(variant, "W:WK47,K49:BK3", &[]);
+        quiet_line(&mut game, 14, usize::MAX);
+        let plies = verdicts_by_ply(&game, name);
+        assert_eq!(first_draws(&plies), (Some(14), Some(14)), "{variant}");
+        assert_eq!(plies[14].0.map(|result| result.reason), Some(Reason::LoneKing), "{variant}");
+        assert_eq!(game.claimable_result(), plies[14].0, "{variant}");
+    }
+}
+
+#[test]
+fn frisian_king_against_king_draws_after_two_moves_in_both() {
+    let mut game = played(Variant::Frisian, "W:WK47:BK3", &[]);
+    quiet_line(&mut game, 4, usize::MAX);
+    let plies = verdicts_by_ply(&game, "frisian");
+    assert_eq!(first_draws(&plies), (Some(4), Some(4)));
+    assert_eq!(plies[4].0.map(|result| result.reason), Some(Reason::LoneKing));
+}
+
+#[test]
+fn frisian_has_no_repetition_draw_in_both() {
+    // Two kings a side, the same position a third time at ply 8 and a fourth at ply 12.
+    let moves = ["45-40", "6-11", "40-45", "11-6"].repeat(3);
+    let game = played(Variant::Frisian, "W:WK45,K46:BK6,K5", &moves);
+    assert_eq!(first_draws(&verdicts_by_ply(&game, "frisian")), (None, None));
+}
+
+#[test]
+fn frisian_side_with_only_a_stopped_king_loses_but_not_by_pydraughts() {
+    // White's man on 6 is held by Black's man on 1, and its king has made three quiet
+    // moves in a row: White, to move, has no legal move.
+    let moves = ["50-45", "13-8", "45-50", "8-13", "50-45", "13-8"];
+    let game = played(Variant::Frisian, "W:W6,K50:B1,K13", &moves);
+    assert!(game.position().legal_moves().is_empty());
+    let (ours, theirs, difference) = *verdicts_by_ply(&game, "frisian").last().expect("the last ply");
+    assert_eq!(ours, Some(GameResult { outcome: Outcome::Win(Color::Black), reason: Reason::NoMoves }));
+    assert_eq!((theirs, difference), (Verdict::Open, Some(Difference::StoppedKingNotLost)));
+    assert_eq!(game.claimable_result(), ours, "a win: DXP announces it");
 }

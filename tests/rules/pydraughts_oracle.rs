@@ -4,7 +4,11 @@
 //! positions each: 720 of engine games (`tests/data/pydraughts/*-games.pdn`, crownhead
 //! against itself over Hub at 300 nodes a move) and 300 random ones (king-rich set-ups in
 //! antidraughts; in breakthrough positions near a crowning, and just after one, where both
-//! find the game over and no move), perft 1-2 for all and 3 for every third. The tables in
+//! find the game over and no move), perft 1-2 for all and 3 for every third. Frisian's and
+//! Frysk!'s are made the same way (their random positions: in Frisian king-rich set-ups, in
+//! Frysk! kings reached by play, and in both set-ups where one king moves until the
+//! three-king rule stops it), each position a FEN and the
+//! moves that reach it, from which both programs rebuild the runs of king moves. The tables in
 //! `tests/data/pydraughts/` were made by `scripts/pydraughts_oracle.py`; the live test asks
 //! pydraughts itself for fresh positions on every run.
 
@@ -16,7 +20,7 @@ use crownhead::rules::{Position, Variant, perft};
 
 /// Our rule sets, pydraughts' names for them and the fewest positions their stored tables
 /// must hold.
-const VARIANTS: [(Variant, &str, usize); 7] = [
+const VARIANTS: [(Variant, &str, usize); 9] = [
     (Variant::English, "english", 300),
     (Variant::Italian, "italian", 300),
     (Variant::Russian, "russian", 300),
@@ -24,20 +28,21 @@ const VARIANTS: [(Variant, &str, usize); 7] = [
     (Variant::International, "standard", 300),
     (Variant::Antidraughts, "antidraughts", 1000),
     (Variant::Breakthrough, "breakthrough", 1000),
+    (Variant::Frisian, "frisian", 1000),
+    (Variant::Frysk, "frysk!", 1000),
 ];
 
-/// Checks every `fen;d1;d2;d3` (or `fen;d1;d2`) line of `table`; returns how many positions
-/// were checked and a description of each mismatch.
+/// Checks every `fen;d1;d2;d3` (or `fen;d1;d2`, or `fen;line;...`, see [`table_position`])
+/// line of `table`; returns how many positions were checked and a description of each
+/// mismatch.
 fn check_table(variant: Variant, table: &str) -> (usize, Vec<String>) {
     let mut checked = 0;
     let mut failures = Vec::new();
-    for line in table.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#')) {
-        let fields: Vec<&str> = line.split(';').collect();
-        let [fen, counts @ ..] = fields.as_slice() else { unreachable!("split yields one field at least") };
-        let position = match Position::from_fen(variant, fen) {
-            Ok(position) => position,
+    for line in table_lines(table) {
+        let (position, counts) = match table_position(variant, line) {
+            Ok(read) => read,
             Err(error) => {
-                failures.push(format!("{variant} {fen}: {error}"));
+                failures.push(format!("{variant} {line}: {error}"));
                 continue;
             }
         };
@@ -46,7 +51,7 @@ fn check_table(variant: Variant, table: &str) -> (usize, Vec<String>) {
             let got = perft(&position, depth);
             if got != expected {
                 failures
-                    .push(format!("{variant} {fen} perft {depth}: pydraughts {expected}, crownhead {got}"));
+                    .push(format!("{variant} {line} perft {depth}: pydraughts {expected}, crownhead {got}"));
             }
         }
         checked += 1;
@@ -54,9 +59,38 @@ fn check_table(variant: Variant, table: &str) -> (usize, Vec<String>) {
     (checked, failures)
 }
 
+/// The lines of `table` that hold a position (not blank, not a `#` comment).
+fn table_lines(table: &str) -> impl Iterator<Item = &str> {
+    table.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#'))
+}
+
+/// The position of a table line and its counts. The line is `fen;d1;...`, or in Frisian
+/// and Frysk! `fen;line;d1;...`: the position the Hub moves of `line` (blank-separated,
+/// perhaps none) make from `fen`. pydraughts knows the three-king rule only from the moves
+/// played, and crownhead rebuilds its runs of king moves the same way, so both compare
+/// the position reached by play.
+fn table_position(variant: Variant, line: &str) -> Result<(Position, Vec<&str>), String> {
+    let fields: Vec<&str> = line.split(';').collect();
+    let [fen, rest @ ..] = fields.as_slice() else { unreachable!("split yields one field at least") };
+    let (moves, counts) = match rest {
+        [moves, counts @ ..] if moves.parse::<u64>().is_err() => (*moves, counts),
+        _ => ("", rest),
+    };
+    let mut position = Position::from_fen(variant, fen).map_err(|error| error.to_string())?;
+    for text in moves.split_whitespace() {
+        let mv = position.parse_hub_move(text).map_err(|error| format!("{text}: {error}"))?;
+        position = position.play(&mv);
+    }
+    Ok((position, counts.to_vec()))
+}
+
 /// The stored table of the rule set pydraughts calls `name`.
 fn stored_table(name: &str) -> String {
-    let file = if name == "standard" { "international" } else { name };
+    let file = match name {
+        "standard" => "international",
+        "frysk!" => "frysk",
+        _ => name,
+    };
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/pydraughts/{file}.txt"));
     std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
 }
@@ -81,6 +115,20 @@ fn breakthrough_table_holds_games_just_won() {
         .filter(|line| line.split(';').skip(1).all(|count| count == "0"))
         .count();
     assert!(won >= 30, "only {won} positions without moves");
+}
+
+#[test]
+fn frisian_tables_hold_kings_the_three_move_rule_stops() {
+    // Positions where the side to move has a king that has made three quiet moves in a row
+    // while its side has men: without them the tables would not check the rule at depth 1.
+    for (variant, name) in [(Variant::Frisian, "frisian"), (Variant::Frysk, "frysk!")] {
+        let table = stored_table(name);
+        let stopped = table_lines(&table)
+            .map(|line| table_position(variant, line).expect("a table position").0)
+            .filter(|position| position.blocked_king().any())
+            .count();
+        assert!(stopped >= 30, "{name}: only {stopped} positions with a stopped king");
+    }
 }
 
 #[test]
@@ -114,4 +162,54 @@ fn live_sample() {
         failures.append(&mut mismatches);
     }
     assert!(failures.is_empty(), "seed {seed}:\n{}", failures.join("\n"));
+}
+
+/// A Hub move (`32-28`, `from x to x captured...`) with its captured squares in order: the
+/// same move as either program writes it.
+fn hub_key(text: &str) -> String {
+    let mut squares: Vec<u32> =
+        text.split(['-', 'x']).map(|square| square.parse().expect("a square")).collect();
+    squares[2..].sort_unstable();
+    squares.iter().map(u32::to_string).collect::<Vec<_>>().join("x")
+}
+
+/// crownhead's legal moves of `fen` in Frisian, as sorted [`hub_key`]s.
+fn crownhead_moves(fen: &str) -> Vec<String> {
+    let position = Position::from_fen(Variant::Frisian, fen).expect("a FEN");
+    let mut moves: Vec<String> =
+        position.legal_moves().iter().map(|mv| hub_key(&position.move_to_hub(mv))).collect();
+    moves.sort();
+    moves
+}
+
+/// pydraughts' own legal moves of `fen` in Frisian (`Board.legal_moves`, no rule of the
+/// oracle's applied), distinct and sorted [`hub_key`]s.
+fn pydraughts_moves(fen: &str) -> Vec<String> {
+    let program = "import sys\nfrom draughts import Board\n\
+                   for move in Board('frisian', fen=sys.argv[1]).legal_moves(): print(move.hub_move)";
+    let output = Command::new("python3")
+        .args(["-c", program, fen])
+        .output()
+        .expect("python3 must be installed (see tests/requirements.txt)");
+    assert!(output.status.success(), "pydraughts: {}", String::from_utf8_lossy(&output.stderr));
+    let moves: std::collections::BTreeSet<String> =
+        String::from_utf8_lossy(&output.stdout).lines().map(hub_key).collect();
+    moves.into_iter().collect()
+}
+
+#[test]
+fn frisian_capture_values_where_pydraughts_departs() {
+    // RULES.md#where-pydraughts-differs. Three kings (3 x 199) outweigh five men (5 x 100);
+    // pydraughts counts a king 1.501 men and takes the men.
+    let three_kings = "W:W46,50:B7,9,14,16,36,K34,K38,K40";
+    assert_eq!(crownhead_moves(three_kings), ["50x37x34x38x40"]);
+    assert_eq!(pydraughts_moves(three_kings), ["46x19x7x9x14x16x36"]);
+    // Three men and two kings either way: of equal value, so all seven are legal, but
+    // pydraughts' floating-point sums depend on the order the pieces are taken in
+    // (6.001999999999999 against 6.002), and it keeps only the larger.
+    let equal = "W:WK20:BK45,K28,K38,19,42,31,10";
+    let ours = crownhead_moves(equal);
+    assert_eq!(ours.len(), 7);
+    assert!(ours.contains(&"20x43x19x28x31x38x42".to_string()));
+    assert_eq!(pydraughts_moves(equal), ["20x15x10x19x28x31x38"]);
 }
