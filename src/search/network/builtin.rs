@@ -22,6 +22,7 @@ const FILES: &[(&str, &[u8])] = &[
     ("international.nnue", include_bytes!("../../../nets/international.nnue")),
     ("italian.nnue", include_bytes!("../../../nets/italian.nnue")),
     ("russian.nnue", include_bytes!("../../../nets/russian.nnue")),
+    ("killer.nnue", include_bytes!("../../../nets/killer.nnue")),
 ];
 
 /// The built-in networks, read once at first use, then the generation 0 of each rule
