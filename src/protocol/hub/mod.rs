@@ -209,7 +209,8 @@ impl Session {
                     Ok(())
                 }
                 None => Err(format!(
-                    "pos-encoding is standard, pydraughts or pydraughts-0.5, not '{}'",
+                    "pos-encoding is one of {}, not '{}'",
+                    ENCODINGS.map(|(name, _)| name).join(", "),
                     truncate(value)
                 )),
             },
