@@ -138,9 +138,9 @@ fn hub_position(side: char, pieces: &[(u8, char)]) -> String {
     format!("{side}{squares}")
 }
 
-/// lidraughts-bot's names choose their rule sets. `losing` is antidraughts: White's man on
-/// 32 gives itself up on 27 (Black's man on 21 must take it), where International's
-/// engine keeps it. `bt` is breakthrough: with a king on the board the game is over.
+/// lidraughts-bot's names choose their rule sets. `losing` is antidraughts: White's last
+/// man, on 47, gives itself up on 41 (Black's man on 36 must take it, and White, with
+/// nothing left, wins), where International's engine keeps it. `bt` is breakthrough: with a king on the board the game is over.
 #[test]
 fn lidraughts_bot_names_choose_their_rule_sets() {
     let mut engine = Engine::start(&["hub"]);
@@ -150,7 +150,7 @@ fn lidraughts_bot_names_choose_their_rule_sets() {
     for name in ["killer", "antidraughts", "breakthrough", "normal", "losing", "bt"] {
         assert!(variants.contains(&format!(" {name}")), "{name}: {variants}");
     }
-    let gift = hub_position('W', &[(32, 'w'), (45, 'w'), (21, 'b')]);
+    let gift = hub_position('W', &[(47, 'w'), (36, 'b')]);
     for (name, gives_away) in [("losing", true), ("normal", false)] {
         engine.send(&format!("set-param name=variant value={name}"));
         engine.send("new-game");
@@ -158,7 +158,7 @@ fn lidraughts_bot_names_choose_their_rule_sets() {
         engine.send("level depth=3");
         engine.send("go think");
         let done = engine.until("done").pop().expect("done");
-        assert_eq!(done.starts_with("done move=32-27"), gives_away, "{name}: {done}");
+        assert_eq!(done.starts_with("done move=47-41"), gives_away, "{name}: {done}");
     }
     let crowned = hub_position('B', &[(1, 'W'), (40, 'b')]);
     for (name, over) in [("bt", true), ("normal", false)] {

@@ -51,7 +51,8 @@ fn the_english_openings_are_the_156_ballots_of_the_acf_deck() {
 /// (antidraughts' four), distinct, and scored by crownhead at depth 6 nearer level than
 /// the start position with a man taken off. Killer uses International's. They were chosen
 /// within a quarter of a man by the evaluation of their time (at depth 8, or 6 for
-/// antidraughts, Frisian and Frysk!); the networks score on their own scale, and Russian's
+/// Frisian and Frysk!; antidraughts' within 0.4 men at depth 6 by its network); the
+/// networks score on their own scale, and Russian's
 /// second generation puts e3-d4 h6-g5 d4-e5 at 1.60 men for Black where a man fewer at
 /// the start scores -2.39.
 #[test]

@@ -23,6 +23,7 @@ const FILES: &[(&str, &[u8])] = &[
     ("italian.nnue", include_bytes!("../../../nets/italian.nnue")),
     ("russian.nnue", include_bytes!("../../../nets/russian.nnue")),
     ("killer.nnue", include_bytes!("../../../nets/killer.nnue")),
+    ("antidraughts.nnue", include_bytes!("../../../nets/antidraughts.nnue")),
 ];
 
 /// The built-in networks, read once at first use, then the generation 0 of each rule

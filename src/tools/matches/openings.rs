@@ -10,12 +10,12 @@
 //! its source). Every other rule set uses the output of [`write_balanced`]
 //! (`crownhead openings`) kept in `openings/VARIANT.txt`: every distinct position three
 //! plies from the start that crownhead scored within a quarter of a man at depth 8
-//! (antidraughts' four plies at depth 6: at three plies too few are level, its first
-//! captures being gifts, and its material evaluation swings a whole man between depths 6
-//! and 8; killer shares International's, as no king can be on the board that early). The
-//! files are data rather than computed at run time so that a change to the engine does
-//! not change the openings; `tests/tools/matches.rs` re-checks that every line is legal,
-//! distinct and still scored within half a man at depth 6.
+//! (antidraughts' four plies at depth 6 within 0.4 men, scored by its network: at three
+//! plies too few are level, its first captures being gifts, and at a quarter of a man too
+//! few, 135; killer shares International's, as no king can be on the board that early).
+//! The files are data rather than computed at run time so that a change to the engine
+//! does not change the openings; `tests/tools/matches.rs` re-checks that every line is
+//! legal, distinct and still scored nearer level than a man down at depth 6.
 
 use std::cmp::Ordering;
 use std::collections::HashSet;
