@@ -24,6 +24,7 @@ const FILES: &[(&str, &[u8])] = &[
     ("russian.nnue", include_bytes!("../../../nets/russian.nnue")),
     ("killer.nnue", include_bytes!("../../../nets/killer.nnue")),
     ("antidraughts.nnue", include_bytes!("../../../nets/antidraughts.nnue")),
+    ("frisian.nnue", include_bytes!("../../../nets/frisian.nnue")),
 ];
 
 /// The built-in networks, read once at first use, then the generation 0 of each rule
