@@ -1,10 +1,11 @@
 //! crownhead: a multi-variant draughts and checkers engine.
 //!
 //! The crate is layered, and data flows one way: [`rules`] (boards, moves, notation,
-//! game results) knows nothing above it; the search (private) and the endgame databases
-//! ([`egdb`]) know the rules and no front end; [`engine`] is the one API the front ends in [`protocol`] and the [`tools`]
+//! game results) knows nothing above it; the search (private), the endgame databases
+//! ([`egdb`]) and the opening books ([`book`]) know the rules and no front end; [`engine`] is the one API the front ends in [`protocol`] and the [`tools`]
 //! call, and the board in the browser (`gui`, with the default feature `gui`).
 
+pub mod book;
 pub mod egdb;
 pub mod engine;
 #[cfg(test)]

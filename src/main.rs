@@ -33,11 +33,20 @@ fn main() -> ExitCode {
     };
     match run(cli.command.unwrap_or(Command::Hub), &arg_matches) {
         Ok(()) => ExitCode::SUCCESS,
+        // A reader that has gone (`| head`) wanted no more: no error.
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error:#}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether `error` comes of writing to a pipe whose reader has closed it.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// The first line of a clap error, with the next line joined on when the first only
@@ -76,6 +85,7 @@ fn run(command: Command, arg_matches: &ArgMatches) -> anyhow::Result<()> {
         Command::Selfplay(args) => args.run(&mut out)?,
         Command::Train(args) => args.run(&mut out)?,
         Command::Egdb(args) => args.run(&mut out)?,
+        Command::Book(args) => args.run(&mut out)?,
     }
     Ok(())
 }

@@ -13,12 +13,10 @@ its PDN reader and writer and its game analysis, at native speed::
     print(analysis.best_move, analysis.score)
 """
 
-from typing import Optional
-
-from . import _crownhead
 from ._crownhead import (
     VARIANTS,
     Analysis,
+    Engine,
     Game,
     GameResult,
     IllegalMoveError,
@@ -30,22 +28,6 @@ from ._crownhead import (
     analyse_game,
     read_pdn,
 )
-
-
-class Engine(_crownhead.Engine):
-    __doc__ = _crownhead.Engine.__doc__
-
-    def best_move(
-        self,
-        game: Game,
-        depth: Optional[int] = None,
-        movetime: Optional[float] = None,
-        nodes: Optional[int] = None,
-    ) -> Optional[Move]:
-        """The move the engine would play in the position ``game`` has reached (None when
-        there is no legal move); the limits are ``analyse``'s."""
-        return self.analyse(game, depth=depth, movetime=movetime, nodes=nodes).best_move
-
 
 __all__ = [
     "VARIANTS",

@@ -1,7 +1,7 @@
 """Type stubs for crownhead's native module (re-exported by the package crownhead)."""
 
 import os
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 __version__: str
 
@@ -188,12 +188,20 @@ class Engine:
         tt_size: int = 64,
         eval_file: Optional[Union[str, os.PathLike[str]]] = None,
         egdb_path: Optional[Union[str, os.PathLike[str]]] = None,
+        book: bool = True,
+        book_file: Optional[Union[str, os.PathLike[str]]] = None,
+        book_ply: int = 40,
+        book_margin: int = 4,
     ) -> None:
         """An engine for ``variant`` (None: any rule set) with ``threads`` search threads,
         a ``tt_size`` MiB transposition table, the network file ``eval_file`` (None: the
         built-in networks) and the endgame databases under ``egdb_path`` (None: none; the
-        directory ``crownhead egdb build --dir`` writes to). Raises ValueError for a bad
-        rule set, number or network file, or an egdb_path that is not a directory."""
+        directory ``crownhead egdb build --dir`` writes to). ``best_move`` takes its move from
+        the opening book where ``book`` is on and the book (``book_file``, made by
+        ``crownhead book build``; None: the rule set's built-in one) has one, fewer than
+        ``book_ply`` plies from the start, drawn among the moves within ``book_margin``
+        centi-men of the best; ``analyse`` always searches. Raises ValueError for a bad
+        rule set, number, network or book file, or an egdb_path that is not a directory."""
     @property
     def variant(self) -> Optional[str]:
         """The rule set the engine was made for, or None for any."""
@@ -215,6 +223,20 @@ class Engine:
         seconds or about ``nodes`` nodes (the first reached stops it; at least one is
         needed), reporting the ``multipv`` best lines. Runs without the GIL; Ctrl-C stops
         it and raises KeyboardInterrupt."""
+    def best_move(
+        self,
+        game: Game,
+        depth: Optional[int] = None,
+        movetime: Optional[float] = None,
+        nodes: Optional[int] = None,
+    ) -> Optional[Move]:
+        """The move the engine would play in the position ``game`` has reached: from the
+        opening book where the engine plays from one and it has a move there, else the
+        best of a search within ``analyse``'s limits. None when the side to move has no
+        move."""
+    def book_moves(self, game: Game) -> List[Tuple[Move, float]]:
+        """The opening book's moves in the position ``game`` has reached, best first, each
+        with its value in men for the side that plays it; empty where the book has none."""
     def new_game(self) -> None:
         """Forgets everything learnt: the next search is unrelated to the last."""
 

@@ -2,6 +2,7 @@
 //! mistake or blunder mark, computed by `crownhead analyse-game`'s own code
 //! (`crownhead::tools::analyse_game`).
 
+use crownhead::engine::Go;
 use crownhead::tools::commands::analyse_game::{PlyAnalysis, analyse_with, annotate};
 use pyo3::prelude::*;
 
@@ -80,7 +81,7 @@ pub fn analyse_game(
     let mut interrupted = None;
     let analysis = analyse_with(
         &pdn,
-        |position| match engine.search(py, position, &limits) {
+        |position| match engine.search(py, position, &limits, Go::Analyse) {
             Ok((result, _)) => Some(result),
             Err(error) => {
                 interrupted = Some(error);

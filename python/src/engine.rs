@@ -9,7 +9,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use crownhead::engine::{
-    DEFAULT_TABLE_MIB, Engine, Go, Info, Limits, OptionsBuilder, Report, Score, SearchResult,
+    DEFAULT_BOOK_MARGIN, DEFAULT_BOOK_PLY, DEFAULT_TABLE_MIB, Engine, Go, Info, Limits, OptionsBuilder,
+    Report, Score, SearchResult,
 };
 use crownhead::rules::{Game, Variant};
 use pyo3::basic::CompareOp;
@@ -207,6 +208,7 @@ impl PyEngine {
         py: Python<'_>,
         game: &Game,
         limits: &Limits,
+        purpose: Go,
     ) -> PyResult<(SearchResult, Vec<Info>)> {
         self.check_game(game)?;
         let infos = Arc::new(Mutex::new(Vec::new()));
@@ -214,7 +216,7 @@ impl PyEngine {
         let (done, finished) = mpsc::channel();
         let handle = self
             .engine
-            .go(game, limits, Go::Analyse, move |report| match report {
+            .go(game, limits, purpose, move |report| match report {
                 Report::Info(info) => sink.lock().unwrap_or_else(PoisonError::into_inner).push(info.clone()),
                 Report::Done(_) => {
                     let _ = done.send(());
@@ -280,21 +282,41 @@ impl PyEngine {
     /// set's databases in a directory of its own below it; the search probes positions
     /// with few enough pieces there (a database win scores 50 men plus the evaluation).
     ///
+    /// `best_move` takes its move from the opening book where `book` is on and the book
+    /// (`book_file`, made by `crownhead book build`; `None`: the rule set's built-in
+    /// one) has one, fewer than `book_ply` plies from the start, drawn among the moves
+    /// within `book_margin` centi-men of the best. `analyse` always searches.
+    ///
     /// Raises ValueError for an unknown rule set, an out-of-range number, a network file
-    /// that cannot be read or was trained for other rule sets than `variant`, or an
-    /// `egdb_path` that is not a directory.
+    /// that cannot be read or was trained for other rule sets than `variant`, an
+    /// `egdb_path` that is not a directory, or a book file that cannot be read or is of
+    /// another rule set.
     #[new]
-    #[pyo3(signature = (variant = None, threads = 1, tt_size = DEFAULT_TABLE_MIB, eval_file = None, egdb_path = None))]
+    #[pyo3(signature = (
+        variant = None, threads = 1, tt_size = DEFAULT_TABLE_MIB, eval_file = None, egdb_path = None,
+        book = true, book_file = None, book_ply = DEFAULT_BOOK_PLY, book_margin = DEFAULT_BOOK_MARGIN
+    ))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         variant: Option<&str>,
         threads: usize,
         tt_size: usize,
         eval_file: Option<PathBuf>,
         egdb_path: Option<PathBuf>,
+        book: bool,
+        book_file: Option<PathBuf>,
+        book_ply: usize,
+        book_margin: usize,
     ) -> PyResult<PyEngine> {
         let variant = variant.map(crate::errors::variant).transpose()?;
-        let mut builder =
-            OptionsBuilder::new(variant).threads(threads).and_then(|builder| builder.table_mib(tt_size));
+        let mut builder = OptionsBuilder::new(variant)
+            .threads(threads)
+            .and_then(|builder| builder.table_mib(tt_size))
+            .and_then(|builder| builder.book(book).book_ply(book_ply))
+            .and_then(|builder| builder.book_margin(book_margin));
+        if let Some(path) = &book_file {
+            builder = builder.and_then(|builder| builder.book_file(path));
+        }
         if let Some(path) = &eval_file {
             builder = builder.and_then(|builder| builder.eval_file(path));
         }
@@ -342,7 +364,7 @@ impl PyEngine {
         let multipv = options.map_err(value_error)?.build().multipv;
         let game = game.game.clone();
         self.engine.set_multipv(multipv);
-        let searched = self.search(py, &game, &limits);
+        let searched = self.search(py, &game, &limits, Go::Analyse);
         self.engine.set_multipv(1);
         let (result, infos) = searched?;
         let position = *game.position();
@@ -374,6 +396,36 @@ impl PyEngine {
             pv: PyMove::line(&position, &result.pv),
             lines,
         })
+    }
+
+    /// The move the engine would play in the position `game` has reached: from the
+    /// opening book where the engine plays from one and it has a move there, else the
+    /// best of a search within `analyse`'s limits. `None` when the side to move has no
+    /// move.
+    #[pyo3(signature = (game, depth = None, movetime = None, nodes = None))]
+    fn best_move(
+        &mut self,
+        py: Python<'_>,
+        game: PyRef<'_, PyGame>,
+        depth: Option<u32>,
+        movetime: Option<f64>,
+        nodes: Option<u64>,
+    ) -> PyResult<Option<PyMove>> {
+        let limits = limits(depth, movetime, nodes)?;
+        let game = game.game.clone();
+        let (result, _) = self.search(py, &game, &limits, Go::Think)?;
+        Ok(result.best_move.map(|mv| PyMove::new(mv, *game.position())))
+    }
+
+    /// The opening book's moves in the position `game` has reached, best first, each
+    /// with its value in men for the side that plays it: the book `best_move` uses (whether
+    /// or not `book` is on); empty where the book has no move or the rule set no book.
+    fn book_moves(&self, game: PyRef<'_, PyGame>) -> Vec<(PyMove, f64)> {
+        let position = *game.game.position();
+        let Some(book) = self.engine.book(position.variant()) else { return Vec::new() };
+        (book.moves(&position).into_iter())
+            .map(|book_move| (PyMove::new(book_move.mv, position), f64::from(book_move.centi_men) / 100.0))
+            .collect()
     }
 
     /// Forgets everything learnt (the transposition table): the next search is

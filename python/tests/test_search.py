@@ -147,3 +147,26 @@ def test_ctrl_c_stops_a_game_analysis(sigint_raises):
         game.push(game.legal_moves()[0])
     elapsed = interrupted(lambda: crownhead.analyse_game(game, depth=60, movetime=5))
     assert 0.4 < elapsed < 2.0, elapsed
+
+
+def test_best_move_plays_from_the_opening_book():
+    # The built-in English book: every move of the start, best first; with no margin the
+    # best is played at once (a depth-60 search would take far longer), without the book
+    # a search answers.
+    game = crownhead.Game("english")
+    engine = crownhead.Engine(variant="english", tt_size=16, book_margin=0)
+    moves = engine.book_moves(game)
+    assert len(moves) == 7
+    assert [value for _, value in moves] == sorted((value for _, value in moves), reverse=True)
+    started = time.monotonic()
+    assert engine.best_move(game, depth=60) == moves[0][0]
+    assert time.monotonic() - started < 5
+    margin = crownhead.Engine(tt_size=16, book_margin=100)
+    played = {margin.best_move(game, depth=60).text for _ in range(24)}
+    assert len(played) >= 2 and played <= {move.text for move, _ in moves}
+    assert crownhead.Engine(book=False, tt_size=16).best_move(game, depth=4) is not None
+    assert crownhead.Engine(tt_size=16).book_moves(crownhead.Game("russian")) == []
+    with pytest.raises(ValueError, match="book-file"):
+        crownhead.Engine(book_file="/no/such/book")
+    with pytest.raises(ValueError, match="book-margin"):
+        crownhead.Engine(book_margin=101)

@@ -10,8 +10,9 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 use crownhead::engine::{
-    DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, Limits, MAX_STRENGTH, Network, OptionError, Options,
-    OptionsBuilder, parse_move_overhead_ms, parse_strength, parse_table_mib, parse_threads,
+    DEFAULT_BOOK_MARGIN, DEFAULT_BOOK_PLY, DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, Limits, MAX_STRENGTH,
+    Network, OptionError, Options, OptionsBuilder, parse_book_margin, parse_book_ply, parse_move_overhead_ms,
+    parse_strength, parse_table_mib, parse_threads,
 };
 use crownhead::rules::{Game, Position, Variant};
 
@@ -82,6 +83,40 @@ pub struct StrengthArgs {
     pub strength: u8,
 }
 
+/// The opening book, for the commands where the engine plays moves (`play`, `dxp`);
+/// analysis and hints always search.
+#[derive(Args)]
+pub struct BookOptionArgs {
+    /// Play without the opening book.
+    #[arg(long)]
+    pub no_book: bool,
+    /// Play from this book file (made by `crownhead book build`) instead of the rule
+    /// set's built-in book.
+    #[arg(long, value_name = "FILE")]
+    pub book_file: Option<PathBuf>,
+    /// Play from the book in positions fewer than this many plies from the start.
+    #[arg(long, value_name = "PLIES", default_value_t = DEFAULT_BOOK_PLY, value_parser = parse_book_ply)]
+    pub book_ply: usize,
+    /// Draw the book's move at random among those within this many hundredths of a man
+    /// of the best (0: the best).
+    #[arg(long, value_name = "CENTI-MEN", default_value_t = DEFAULT_BOOK_MARGIN, value_parser = parse_book_margin)]
+    pub book_margin: usize,
+}
+
+impl BookOptionArgs {
+    /// `builder` playing from the book these arguments name.
+    ///
+    /// # Errors
+    /// A book file that cannot be read, or is of another rule set than the builder's.
+    pub fn apply(&self, builder: OptionsBuilder) -> Result<OptionsBuilder, OptionError> {
+        let builder = builder.book(!self.no_book).book_ply(self.book_ply)?.book_margin(self.book_margin)?;
+        match &self.book_file {
+            Some(path) => builder.book_file(path),
+            None => Ok(builder),
+        }
+    }
+}
+
 /// A network file to evaluate with.
 #[derive(Args)]
 pub struct EvalFileArgs {
@@ -129,14 +164,6 @@ impl EgdbPathArgs {
             Some(path) => builder.egdb_path(Path::new(path)),
             None => Ok(builder.default_egdb()),
         }
-    }
-
-    /// The directory to probe, `None` for none.
-    ///
-    /// # Errors
-    /// A path that is not a directory.
-    pub fn root(&self) -> Result<Option<PathBuf>, OptionError> {
-        Ok(self.apply(OptionsBuilder::new(None))?.build().egdb)
     }
 }
 

@@ -5,11 +5,11 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args;
-use crownhead::engine::Options;
+use crownhead::engine::OptionsBuilder;
 use crownhead::protocol::dxp;
 use crownhead::rules::Variant;
 
-use super::args::{EngineArgs, StrengthArgs, positive_seconds};
+use super::args::{BookOptionArgs, EngineArgs, StrengthArgs, positive_seconds};
 
 /// `crownhead dxp`.
 #[derive(Args)]
@@ -41,17 +41,27 @@ pub struct DxpArgs {
     /// How well the engine plays.
     #[command(flatten)]
     pub strength: StrengthArgs,
+    /// The opening book.
+    #[command(flatten)]
+    pub book: BookOptionArgs,
 }
 
 impl DxpArgs {
     /// The options of the DXP games.
     ///
     /// # Errors
-    /// A bad network file.
+    /// A bad network or book file.
     fn options(&self) -> anyhow::Result<dxp::Options> {
         Ok(dxp::Options {
             variant: self.variant,
-            engine: Options { strength: self.strength.strength, ..self.engine.options(Some(self.variant))? },
+            engine: self
+                .book
+                .apply(OptionsBuilder::from_options(
+                    self.engine.options(Some(self.variant))?,
+                    Some(self.variant),
+                ))?
+                .strength(self.strength.strength)?
+                .build(),
             minutes: self.time,
             moves: self.moves,
             games: self.games,

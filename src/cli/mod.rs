@@ -8,6 +8,7 @@ mod analyse_game;
 mod args;
 mod bench;
 mod board;
+mod book;
 mod dxp;
 mod egdb;
 #[cfg(feature = "gui")]
@@ -26,6 +27,7 @@ pub use analyse_game::AnalyseGameArgs;
 pub use args::PositionArgs;
 pub use bench::BenchArgs;
 pub use board::{BoardArgs, moves};
+pub use book::BookArgs;
 pub use dxp::DxpArgs;
 pub use egdb::EgdbArgs;
 #[cfg(feature = "gui")]
@@ -89,4 +91,6 @@ pub enum Command {
     Train(TrainArgs),
     /// Endgame databases: build, list the slices, probe a position, verify.
     Egdb(EgdbArgs),
+    /// Opening books: grow one, join shards, describe one, probe a position.
+    Book(BookArgs),
 }

@@ -4,11 +4,12 @@ use std::io::Write;
 use std::time::Duration;
 
 use clap::Args;
+use crownhead::engine::OptionsBuilder;
 use crownhead::rules::Color;
 use crownhead::tools::commands::play;
 use crownhead::tools::render::terminal_board::Styling;
 
-use super::args::{EgdbPathArgs, PositionArgs, StrengthArgs, positive_seconds};
+use super::args::{BookOptionArgs, EgdbPathArgs, PositionArgs, StrengthArgs, positive_seconds};
 
 /// `crownhead play`.
 #[derive(Args)]
@@ -28,13 +29,16 @@ pub struct PlayArgs {
     /// How well the engine plays.
     #[command(flatten)]
     pub strength: StrengthArgs,
+    /// The opening book.
+    #[command(flatten)]
+    pub book: BookOptionArgs,
 }
 
 impl PlayArgs {
     /// The options of the game.
     ///
     /// # Errors
-    /// A bad FEN.
+    /// A bad FEN, database path or book file.
     fn options(&self) -> anyhow::Result<play::Options> {
         let start = self.position.position()?;
         Ok(play::Options {
@@ -42,8 +46,14 @@ impl PlayArgs {
             human: self.colour.unwrap_or(start.side_to_move()),
             move_time: Duration::from_secs_f64(self.movetime),
             styling: Styling::for_stdout(),
-            egdb: self.egdb.root()?,
-            strength: self.strength.strength,
+            engine: self
+                .book
+                .apply(
+                    self.egdb
+                        .apply(OptionsBuilder::new(Some(start.variant())))?
+                        .strength(self.strength.strength)?,
+                )?
+                .build(),
         })
     }
 

@@ -25,7 +25,9 @@ use std::hash::{BuildHasher, RandomState};
 use std::io;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
+use crate::book::Book;
 use crate::egdb::{Database, files_variant};
 use crate::rules::{Game, Variant, splitmix64};
 use crate::search::{Knowledge, Lines, SearchControl, Searcher};
@@ -37,8 +39,9 @@ pub use crate::search::{
     Score, SearchResult,
 };
 pub use options::{
-    DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_TABLE_MIB, MAX_THREADS,
-    OptionError, Options, OptionsBuilder, parse_move_overhead_ms, parse_multipv, parse_strength,
+    DEFAULT_BOOK_MARGIN, DEFAULT_BOOK_PLY, DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, MAX_BOOK_MARGIN,
+    MAX_BOOK_PLY, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_TABLE_MIB, MAX_THREADS, OptionError, Options,
+    OptionsBuilder, parse_book_margin, parse_book_ply, parse_move_overhead_ms, parse_multipv, parse_strength,
     parse_table_mib, parse_threads,
 };
 
@@ -201,8 +204,48 @@ impl Engine {
 
     /// Searches the position `game` has reached within `limits` on the caller's thread,
     /// for a move to play: at the strength level set.
+    /// A move from the opening book is played at once where the options say to.
     pub fn think(&mut self, game: &Game, limits: &Limits) -> SearchResult {
-        self.search(game, limits, Go::Think, |_| {})
+        match self.book_move(game, Go::Think) {
+            Some(result) => result,
+            None => self.search(game, limits, Go::Think, |_| {}),
+        }
+    }
+
+    /// The opening book the engine plays `variant` from when [`Options::book`] is on:
+    /// the book file set if it is of the rule set, else the rule set's built-in book, if
+    /// any.
+    pub fn book(&self, variant: Variant) -> Option<Arc<Book>> {
+        let file = self.options.book_file.clone().filter(|book| book.variant() == variant);
+        file.or_else(|| crate::book::builtin(variant))
+    }
+
+    /// A move from the opening book for the position `game` has reached, as a search's
+    /// result, when the options say to play from a book ([`Options::book`]), the search
+    /// is for a move to play now, and the book has a move there within
+    /// [`Options::book_ply`] plies of the start.
+    fn book_move(&mut self, game: &Game, purpose: Go) -> Option<SearchResult> {
+        if !self.options.book || purpose != Go::Think {
+            return None;
+        }
+        let position = game.position();
+        let book = self.book(position.variant())?;
+        if book.ply(position)? >= self.options.book_ply {
+            return None;
+        }
+        let (next, random) = splitmix64(self.random);
+        self.random = next;
+        let chosen = book.choose(position, self.options.book_margin as i32, random)?;
+        let reply = book.moves(&position.play(&chosen.mv)).first().map(|reply| reply.mv);
+        Some(SearchResult {
+            best_move: Some(chosen.mv),
+            ponder_move: reply,
+            pv: std::iter::once(chosen.mv).chain(reply).collect(),
+            score: Score::from_stored(chosen.centi_men),
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+        })
     }
 
     /// Analyses the position `game` has reached within `limits` on the caller's thread,
@@ -241,7 +284,8 @@ impl Engine {
     }
 
     /// Starts searching the position `game` has reached within `limits` for `purpose`
-    /// on a thread of its own, and returns at once. `report` hears of every completed
+    /// on a thread of its own, and returns at once (a move to play from the opening
+    /// book, where the options say to, is reported at once). `report` hears of every completed
     /// iteration and then of the result, on the search thread. A search already running
     /// is stopped first.
     ///
@@ -255,6 +299,7 @@ impl Engine {
         mut report: impl FnMut(Report) + Send + 'static,
     ) -> io::Result<SearchHandle> {
         self.stop();
+        let book_move = self.book_move(game, purpose);
         let weakening = self.weakening(purpose);
         let control = Arc::new(SearchControl::new(purpose == Go::Ponder));
         let searcher = Arc::clone(&self.searcher);
@@ -263,6 +308,10 @@ impl Engine {
         let egdb = self.egdb(game.position().variant());
         let search_control = Arc::clone(&control);
         let thread = std::thread::Builder::new().name("search".into()).spawn(move || {
+            if let Some(result) = book_move {
+                report(Report::Done(&result));
+                return result;
+            }
             let mut searcher = searcher.lock().unwrap_or_else(PoisonError::into_inner);
             let search = Search {
                 game: &game,

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::book::{Book, BookError, BookFile};
 use crate::rules::Variant;
 use crate::search::network::Network;
 use crate::search::network::builtin::builtin;
@@ -32,6 +33,19 @@ pub const MAX_MOVE_OVERHEAD_MS: usize = 10_000;
 /// (Stockfish's default too). A 10 ms overhead rather than 30 ms was worth +65 Elo at
 /// 0.05 s a move (docs/search-log.md); over a network, set more.
 pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(10);
+
+/// The most plies from the start a book is played for (Hub's `book-ply`).
+pub const MAX_BOOK_PLY: usize = 100;
+
+/// The default of [`Options::book_ply`]: deeper than the books go along their main lines.
+pub const DEFAULT_BOOK_PLY: usize = 40;
+
+/// The widest margin among book moves, in centi-men (Hub's `book-margin`; Scan's range).
+pub const MAX_BOOK_MARGIN: usize = 100;
+
+/// The default of [`Options::book_margin`]: moves within 0.04 men of the best, as
+/// good by the book's searches, so that games vary a little.
+pub const DEFAULT_BOOK_MARGIN: usize = 4;
 
 /// How the engine searches. Values outside the documented ranges are brought inside.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,6 +74,21 @@ pub struct Options {
     /// (fewer nodes, and now and then a slightly worse move; see
     /// [`crate::search::Level`]). Analysis is always at full strength.
     pub strength: u8,
+    /// Whether a move to play is taken from an opening book where it has one (never in
+    /// analysis or pondering): a move drawn among those within [`Options::book_margin`]
+    /// of the best, in positions fewer than [`Options::book_ply`] plies from the start.
+    /// Off by default: the tools' own searches (self-play, matches) play without; Hub,
+    /// DXP and `play` turn it on.
+    pub book: bool,
+    /// The book played from: `None` for the rule set's built-in book (see
+    /// [`crate::book::builtin`]), if it has one.
+    pub book_file: Option<Arc<Book>>,
+    /// The book is played from in positions fewer than this many plies from the start
+    /// (along the book's shortest line to them), at most [`MAX_BOOK_PLY`].
+    pub book_ply: usize,
+    /// Book moves within this many centi-men of the best are drawn from at random, at
+    /// most [`MAX_BOOK_MARGIN`]: 0 plays the best.
+    pub book_margin: usize,
 }
 
 impl Default for Options {
@@ -72,6 +101,10 @@ impl Default for Options {
             egdb: None,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
             strength: MAX_STRENGTH,
+            book: false,
+            book_file: None,
+            book_ply: DEFAULT_BOOK_PLY,
+            book_margin: DEFAULT_BOOK_MARGIN,
         }
     }
 }
@@ -87,6 +120,10 @@ impl Options {
             egdb: self.egdb,
             move_overhead: self.move_overhead.min(Duration::from_millis(MAX_MOVE_OVERHEAD_MS as u64)),
             strength: self.strength.clamp(MIN_STRENGTH, MAX_STRENGTH),
+            book: self.book,
+            book_file: self.book_file,
+            book_ply: self.book_ply.min(MAX_BOOK_PLY),
+            book_margin: self.book_margin.min(MAX_BOOK_MARGIN),
         }
     }
 
@@ -134,12 +171,28 @@ pub enum OptionError {
         value: String,
     },
     /// A network file that cannot be read, or was trained for other rule sets.
-    #[error("eval-file {path}: {source}")]
+    #[error("eval-file {path}: {reason}")]
     EvalFile {
         /// The file.
         path: String,
-        /// Why it was refused.
-        source: NetworkError,
+        /// Why it was refused (in the message, so not also a source to print twice).
+        reason: NetworkError,
+    },
+    /// An on-or-off option given something else.
+    #[error("{name} is true or false, not '{value}'")]
+    NotSwitch {
+        /// The option, as Hub names it.
+        name: &'static str,
+        /// The value given.
+        value: String,
+    },
+    /// A book file that cannot be read, or is of another rule set.
+    #[error("book-file {path}: {reason}")]
+    BookFile {
+        /// The file.
+        path: String,
+        /// Why it was refused (in the message, so not also a source to print twice).
+        reason: BookError,
     },
     /// An endgame-database path that is not a directory.
     #[error("egdb-path {path}: not a directory")]
@@ -242,7 +295,7 @@ impl OptionsBuilder {
             self.options.network = None;
             return Ok(self);
         }
-        let refused = |source| OptionError::EvalFile { path: path.display().to_string(), source };
+        let refused = |reason| OptionError::EvalFile { path: path.display().to_string(), reason };
         let network = Network::read(path).map_err(refused)?;
         if let Some(variant) = self.variant {
             network.check_serves(variant).map_err(refused)?;
@@ -276,8 +329,54 @@ impl OptionsBuilder {
         self
     }
 
+    /// Plays from an opening book where it has a move ([`Options::book`]), or never.
+    pub fn book(mut self, on: bool) -> OptionsBuilder {
+        self.options.book = on;
+        self
+    }
+
+    /// Plays from the book in the file at `path` (made by `crownhead book build`), or
+    /// from the rule set's built-in book for an empty path.
+    ///
+    /// # Errors
+    /// A file that cannot be read, is not a sound book, or is of another rule set than
+    /// the builder's.
+    pub fn book_file(mut self, path: &Path) -> Result<OptionsBuilder, OptionError> {
+        if path.as_os_str().is_empty() {
+            self.options.book_file = None;
+            return Ok(self);
+        }
+        let refused = |reason| OptionError::BookFile { path: path.display().to_string(), reason };
+        let file = BookFile::read(path).map_err(refused)?;
+        if let Some(wanted) = self.variant.filter(|&wanted| wanted != file.tree.variant()) {
+            return Err(refused(BookError::WrongVariant { found: file.tree.variant(), wanted }));
+        }
+        self.options.book_file = Some(Arc::new(Book::new(file)));
+        Ok(self)
+    }
+
+    /// Plays from the book in positions fewer than `plies` plies from the start, 0 to
+    /// [`MAX_BOOK_PLY`].
+    ///
+    /// # Errors
+    /// A value out of range.
+    pub fn book_ply(mut self, plies: usize) -> Result<OptionsBuilder, OptionError> {
+        self.options.book_ply = in_range("book-ply", plies, 0, MAX_BOOK_PLY)?;
+        Ok(self)
+    }
+
+    /// Draws book moves within `centi_men` of the best, 0 to [`MAX_BOOK_MARGIN`].
+    ///
+    /// # Errors
+    /// A value out of range.
+    pub fn book_margin(mut self, centi_men: usize) -> Result<OptionsBuilder, OptionError> {
+        self.options.book_margin = in_range("book-margin", centi_men, 0, MAX_BOOK_MARGIN)?;
+        Ok(self)
+    }
+
     /// Sets the option Hub calls `name` from its text `value`: `threads`, `tt-size`,
-    /// `move-overhead`, `strength`, `eval-file` or `egdb-path`. `None` for a name that is
+    /// `move-overhead`, `strength`, `eval-file`, `egdb-path`, `book`, `book-file`,
+    /// `book-ply` or `book-margin`. `None` for a name that is
     /// none of these (Hub ignores parameters it does not know).
     ///
     /// # Errors
@@ -290,6 +389,10 @@ impl OptionsBuilder {
             "strength" => parse_strength(value).and_then(|strength| self.strength(strength)),
             "eval-file" => self.eval_file(Path::new(value)),
             "egdb-path" => self.egdb_path(Path::new(value)),
+            "book" => parse_switch("book", value).map(|on| self.book(on)),
+            "book-file" => self.book_file(Path::new(value)),
+            "book-ply" => parse_book_ply(value).and_then(|plies| self.book_ply(plies)),
+            "book-margin" => parse_book_margin(value).and_then(|margin| self.book_margin(margin)),
             _ => return None,
         })
     }
@@ -343,6 +446,33 @@ pub fn parse_move_overhead_ms(text: &str) -> Result<usize, OptionError> {
 pub fn parse_strength(text: &str) -> Result<u8, OptionError> {
     let strength = parse_count("strength", text, MIN_STRENGTH.into(), MAX_STRENGTH.into())?;
     Ok(u8::try_from(strength).unwrap_or(MAX_STRENGTH))
+}
+
+/// A number of plies from the start to play from the book, 0 to [`MAX_BOOK_PLY`]
+/// (`--book-ply`, Hub's `book-ply`).
+///
+/// # Errors
+/// Not a whole number, or out of range.
+pub fn parse_book_ply(text: &str) -> Result<usize, OptionError> {
+    parse_count("book-ply", text, 0, MAX_BOOK_PLY)
+}
+
+/// A book margin in centi-men, 0 to [`MAX_BOOK_MARGIN`] (`--book-margin`, Hub's
+/// `book-margin`).
+///
+/// # Errors
+/// Not a whole number, or out of range.
+pub fn parse_book_margin(text: &str) -> Result<usize, OptionError> {
+    parse_count("book-margin", text, 0, MAX_BOOK_MARGIN)
+}
+
+/// `true` or `false`.
+fn parse_switch(name: &'static str, text: &str) -> Result<bool, OptionError> {
+    match text.trim() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(OptionError::NotSwitch { name, value: shown(text) }),
+    }
 }
 
 fn parse_count(name: &'static str, text: &str, min: usize, max: usize) -> Result<usize, OptionError> {

@@ -30,6 +30,19 @@ impl Score {
         })
     }
 
+    /// The score whose [`Score::centi_men`] is `centi_men`, wins and losses included
+    /// (kept within them): a score written to a file, such as an opening book's, read
+    /// back.
+    pub const fn from_stored(centi_men: i32) -> Score {
+        Score(if centi_men > WIN {
+            WIN
+        } else if centi_men < -WIN {
+            -WIN
+        } else {
+            centi_men
+        })
+    }
+
     /// A win for the side to move in `plies` plies (0: the opponent has no move now).
     pub const fn win_in(plies: u32) -> Score {
         let plies = if plies > (WIN - MAX_EVAL - 1) as u32 { WIN - MAX_EVAL - 1 } else { plies as Value };

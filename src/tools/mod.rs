@@ -4,6 +4,7 @@
 //! board and score chart, terminal board). The binary's command line calls them; the
 //! Python module calls the few its functions need.
 
+pub mod book;
 pub mod commands;
 pub mod learning;
 pub mod matches;

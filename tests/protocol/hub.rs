@@ -577,3 +577,83 @@ fn the_table_is_made_at_init_not_in_the_first_search() {
     engine.send("go think");
     assert!(engine.until("done").last().is_some_and(|line| line.starts_with("done move=")));
 }
+
+/// A small English book grown by `crownhead book build` into the scratch directory
+/// `name`: the start and its best lines, leaves searched to 300 nodes.
+fn small_book(name: &str) -> std::path::PathBuf {
+    let book = common::scratch("hub-book", name).join("english.book");
+    let path = book.to_str().expect("a UTF-8 path");
+    let args = ["book", "build", "--out", path, "--positions", "80", "--nodes", "300", "--openings", "none"];
+    let output = common::crownhead(&args);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    book
+}
+
+/// The moves `crownhead book probe` lists for the start position, best first.
+fn book_moves(book: &std::path::Path) -> Vec<String> {
+    let output = common::crownhead(&["book", "probe", "--book", book.to_str().expect("UTF-8")]);
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    text.lines().skip(1).filter_map(|line| line.split_whitespace().next()).map(str::to_string).collect()
+}
+
+/// With a book, `go think` answers at once with one of its moves (no `info` line, even
+/// under a depth the search would take long to reach); with a margin of a whole man the
+/// answers vary, with none they are the book's best; `book=false`, `book-ply=0` and `go
+/// analyze` search. A book that cannot be read is refused and the engine keeps serving.
+#[test]
+fn book_moves_are_played_at_once_and_vary_within_the_margin() {
+    let book = small_book("play");
+    let moves = book_moves(&book);
+    assert_eq!(moves.len(), 7, "{moves:?}");
+    let mut engine = Engine::start(&["hub"]);
+    engine.send("hub");
+    let params = engine.until("wait");
+    for param in ["book value=true type=bool", "book-ply value=40", "book-margin value=4", "book-file value="]
+    {
+        assert!(params.iter().any(|line| line.contains(param)), "{param}");
+    }
+    engine.send(&format!("set-param name=book-file value=\"{}\"", book.display()));
+    engine.send("set-param name=book-margin value=100");
+    engine.send("init");
+    engine.until("ready");
+    let answer = |engine: &mut Engine, go: &str| -> Vec<String> {
+        engine.send("pos start");
+        engine.send("level depth=60");
+        engine.send(go);
+        engine.until("done")
+    };
+    let mut played = Vec::new();
+    for _ in 0..24 {
+        let lines = answer(&mut engine, "go think");
+        assert_eq!(lines.len(), 1, "a book move at once: {lines:?}");
+        let mv = lines[0].strip_prefix("done move=").and_then(|rest| rest.split_whitespace().next());
+        played.push(mv.expect("a move").to_string());
+    }
+    assert!(played.iter().all(|mv| moves.contains(mv)), "{played:?}");
+    played.sort();
+    played.dedup();
+    assert!(played.len() >= 2, "24 book moves within a man of the best were all {played:?}");
+    engine.send("set-param name=book-margin value=0");
+    let best = answer(&mut engine, "go think");
+    assert_eq!(best.len(), 1, "{best:?}");
+    assert_eq!(best[0].split_whitespace().nth(1), Some(format!("move={}", moves[0]).as_str()));
+
+    engine.send("set-param name=book-file value=/no/such/book");
+    assert!(engine.next().starts_with("error message=\"book-file /no/such/book"));
+    for (setting, go) in [
+        ("book-ply value=0", "go think"),
+        ("book value=false", "go think"),
+        ("book value=true", "go analyze"),
+    ] {
+        engine.send(&format!("set-param name={setting}"));
+        engine.send("pos start");
+        engine.send("level depth=4");
+        engine.send(go);
+        let lines = engine.until("done");
+        assert!(lines.len() > 1 && lines[0].starts_with("info depth=1"), "{setting}: {lines:?}");
+        engine.send("set-param name=book-ply value=40");
+    }
+    engine.send("set-param name=book value=maybe");
+    assert!(engine.next().contains("book is true or false, not 'maybe'"));
+    engine.assert_serving();
+}

@@ -124,8 +124,11 @@ def fixed(**kwargs):
 def main():
     binary = sys.argv[1]
     # With a second argument N: N games of each of lidraughts' variants crownhead adds,
-    # at fixed depths, 2 to 4 in turn, from 0, 2, 4, ... random plies, a number each three
-    # games (the deep check README names); without: the usual five and one each.
+    # at fixed depths, 3 to 5 in turn, from 0, 2, 4, ... random plies, a number each three
+    # games (the deep check README names); without: the usual five and one each. Not
+    # depth 2: there Frisian's network, playing both sides of Frysk!, kept two kings and
+    # two men against a lone king for 600 plies without crowning (Frisian has no move
+    # limit to end it); from depth 3 it converts.
     deep = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     games = [] if deep else [
         ("english", clock(2.0, 0.1), {"ponder_at": 6}),
@@ -135,7 +138,7 @@ def main():
         ("standard", fixed(movetime=0.02), {"stop_at": 4}),
     ]
     for variant in ["antidraughts", "breakthrough", "frisian", "frysk!"]:
-        games += [(variant, fixed(depth=2 + game % 3), {"opening": 2 * (game // 3)}) for game in range(max(deep, 1))]
+        games += [(variant, fixed(depth=3 + game % 3), {"opening": 2 * (game // 3)}) for game in range(max(deep, 1))]
     for variant, limit_for, extra in games:
         started = time.monotonic()
         plies, outcome = play_game(binary, variant, limit_for, **extra)

@@ -5,6 +5,7 @@
 mod common;
 
 mod analyse_game;
+mod book;
 mod cli;
 mod matches;
 mod play;

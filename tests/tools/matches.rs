@@ -661,3 +661,32 @@ fn bad_parts_are_reported_with_their_file() {
     assert!(text(&output.stderr).contains("is not FIRST-LAST"), "{}", text(&output.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Matches measure engines, not books: crownhead's built-in English book is off in a
+/// match unless an engine is given `book=true`. Every move of a match at depth 3 then
+/// carries its search's score and depth (`{0.10/3 0.00s}`); a book move has none.
+#[test]
+fn matches_play_without_the_book_unless_asked() {
+    let dir = common::scratch("matches", "book");
+    let engine = format!("{CROWNHEAD} hub");
+    let comments = |name: &str, extra: &[&str]| -> Vec<String> {
+        let pdn = dir.join(name);
+        let pdn_arg = pdn.to_str().expect("UTF-8");
+        let args =
+            [&["--engine", &engine][..], extra, &["--engine", &engine, "--games", "2", "--depth", "3"]];
+        let output = run_match(&[&args.concat()[..], &["--pdn", pdn_arg]].concat());
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let games = std::fs::read_to_string(&pdn).expect("the PDN is written");
+        games
+            .split('{')
+            .skip(1)
+            .filter_map(|rest| rest.split_once('}'))
+            .map(|(comment, _)| comment.to_string())
+            .collect()
+    };
+    let searched = comments("off.pdn", &[]);
+    let unsearched: Vec<&String> = searched.iter().filter(|comment| !comment.contains("/3")).collect();
+    assert!(searched.len() > 20 && unsearched.is_empty(), "{unsearched:?}");
+    let booked = comments("on.pdn", &["--engine-option", "book=true"]);
+    assert!(booked.iter().any(|comment| !comment.contains('/')), "no book move in {} moves", booked.len());
+}

@@ -21,8 +21,9 @@ pub(crate) use line::{Line, LineError, quote, spawn_line_reader};
 use super::board::{Encoding, parse_hub_position, renumber_hub_move};
 use crate::egdb;
 use crate::engine::{
-    Clock, Engine, Go, Info, Limits, MAX_MOVE_OVERHEAD_MS, MAX_SECONDS, MAX_STRENGTH, MAX_TABLE_MIB,
-    MAX_THREADS, MIN_STRENGTH, OptionsBuilder, Report, SearchHandle, SearchResult,
+    Clock, Engine, Go, Info, Limits, MAX_BOOK_MARGIN, MAX_BOOK_PLY, MAX_MOVE_OVERHEAD_MS, MAX_SECONDS,
+    MAX_STRENGTH, MAX_TABLE_MIB, MAX_THREADS, MIN_STRENGTH, OptionsBuilder, Report, SearchHandle,
+    SearchResult,
 };
 use crate::rules::{Color, Game, KingRun, Move, Position, Variant};
 
@@ -48,6 +49,8 @@ struct Session {
     eval_file: String,
     /// The directory of the endgame databases, empty for none.
     egdb_path: String,
+    /// The opening book file in use, empty for the rule set's built-in book.
+    book_file: String,
     game: Option<Game>,
     level: Limits,
     running: Option<SearchHandle>,
@@ -65,9 +68,10 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
         encoding: Encoding::Standard,
         ponder: false,
         // Prepared at `init`, once the GUI has set the table size.
-        engine: Engine::unprepared(OptionsBuilder::new(None).default_egdb().build()),
+        engine: Engine::unprepared(OptionsBuilder::new(None).default_egdb().book(true).build()),
         eval_file: String::new(),
         egdb_path: egdb::default_root().map(|root| root.display().to_string()).unwrap_or_default(),
+        book_file: String::new(),
         game: None,
         level: Limits::default(),
         running: None,
@@ -171,6 +175,16 @@ impl Session {
         self.send(&format!("param name=ponder value={} type=bool", self.ponder));
         self.send(&format!("param name=eval-file value={} type=string", quote(&self.eval_file)));
         self.send(&format!("param name=egdb-path value={} type=string", quote(&self.egdb_path)));
+        self.send(&format!("param name=book value={} type=bool", options.book));
+        self.send(&format!("param name=book-file value={} type=string", quote(&self.book_file)));
+        self.send(&format!(
+            "param name=book-ply value={} type=int min=0 max={MAX_BOOK_PLY}",
+            options.book_ply
+        ));
+        self.send(&format!(
+            "param name=book-margin value={} type=int min=0 max={MAX_BOOK_MARGIN}",
+            options.book_margin
+        ));
         self.send(&format!(
             "param name=pos-encoding value={} type=enum values={}",
             encoding_name(self.encoding),
@@ -222,7 +236,7 @@ impl Session {
     }
 
     /// Sets an engine option (`threads`, `tt-size`, `move-overhead`, `strength`, `eval-file`,
-    /// `egdb-path`) as every front end does, through [`OptionsBuilder`]; a refused value
+    /// `egdb-path`, `book`, `book-file`, `book-ply`, `book-margin`) as every front end does, through [`OptionsBuilder`]; a refused value
     /// leaves the option as it was. The protocol says to ignore parameters one does not know.
     fn set_engine_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         let builder = OptionsBuilder::from_options(self.engine.options().clone(), Some(self.variant));
@@ -234,6 +248,7 @@ impl Session {
         match name {
             "eval-file" => self.eval_file = value.to_string(),
             "egdb-path" => self.egdb_path = value.to_string(),
+            "book-file" => self.book_file = value.to_string(),
             _ => {}
         }
         Ok(())

@@ -5,6 +5,7 @@ pub mod analyse;
 pub mod analyse_game;
 pub mod bench;
 pub mod board;
+pub mod book;
 pub mod egdb;
 pub mod perft;
 pub mod play;

@@ -3,7 +3,6 @@
 //! (`help` lists them). The session ends on `quit` or at the end of input.
 
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::engine::{Engine, Go, Limits, MAX_STRENGTH, Options as EngineOptions, Score};
@@ -36,11 +35,10 @@ pub struct Options {
     pub move_time: Duration,
     /// Whether the board is drawn in colour.
     pub styling: Styling,
-    /// The directory of the endgame databases the engine probes, `None` for none.
-    pub egdb: Option<PathBuf>,
-    /// The engine's strength level over its own moves ([`EngineOptions::strength`]);
-    /// hints are at full strength.
-    pub strength: u8,
+    /// The engine's options: its endgame databases, its strength level over its own
+    /// moves ([`EngineOptions::strength`]; hints are at full strength) and its opening
+    /// book ([`EngineOptions::book`]; hints search).
+    pub engine: EngineOptions,
 }
 
 /// Plays a game between a person, who types on `input`, and the engine, and shows it
@@ -52,11 +50,7 @@ pub fn run(options: &Options, input: &mut impl BufRead, out: &mut impl Write) ->
     let mut session = Session {
         game: Game::new(options.start),
         human: options.human,
-        engine: Engine::new(EngineOptions {
-            egdb: options.egdb.clone(),
-            strength: options.strength,
-            ..EngineOptions::default()
-        }),
+        engine: Engine::new(options.engine.clone()),
         limits: Limits::move_time(options.move_time),
         orientation: Orientation::with_at_bottom(options.human),
         styling: options.styling,

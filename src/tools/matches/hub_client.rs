@@ -306,7 +306,9 @@ impl HubClient {
         }
     }
 
-    /// Sets the rule set and the spec's parameters, then `init` → `ready`.
+    /// Sets the rule set and the spec's parameters, then `init` → `ready`. An engine
+    /// that offers a `book` parameter is told to play without its book unless the spec
+    /// sets it.
     fn configure(
         &mut self,
         params: &[Param],
@@ -323,6 +325,12 @@ impl HubClient {
                 return Err(ClientError::Variant { variant, offered: param.values.join(" ") });
             };
             self.send(&format!("set-param name=variant value={}", quote(&value)))?;
+        }
+        // Matches measure engines, not books: an engine that offers a book plays
+        // without unless the spec asks for it.
+        let book_asked = spec.options.iter().any(|(name, _)| name == "book");
+        if !book_asked && params.iter().any(|param| param.name == "book") {
+            self.send("set-param name=book value=false")?;
         }
         for (name, value) in &spec.options {
             if !params.is_empty() && !params.iter().any(|param| &param.name == name) {

@@ -1,0 +1,47 @@
+//! The books built into the binary, from the repository's `books/` directory (its
+//! README says how each was grown).
+
+use std::sync::{Arc, LazyLock};
+
+use super::file::BookFile;
+use super::lookup::Book;
+use crate::rules::Variant;
+
+/// Each built-in book file, with the rule set it is for.
+const FILES: &[(Variant, &[u8])] = &[(Variant::English, include_bytes!("../../books/english.book"))];
+
+/// The built-in books, read and backed up once, at first use. The files are part of the
+/// build and the tests read each one, so a broken one is a defect of the build, not an
+/// input.
+static BOOKS: LazyLock<Vec<Arc<Book>>> = LazyLock::new(|| {
+    FILES
+        .iter()
+        .map(|(variant, bytes)| {
+            let file = BookFile::from_bytes(bytes)
+                .unwrap_or_else(|error| panic!("built-in {variant} book: {error}"));
+            Arc::new(Book::new(file))
+        })
+        .collect()
+});
+
+/// The built-in book of `variant`, if it has one.
+pub fn builtin(variant: Variant) -> Option<Arc<Book>> {
+    BOOKS.iter().find(|book| book.variant() == variant).cloned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_book_reads_and_is_of_its_rule_set() {
+        for (variant, bytes) in FILES {
+            let file = BookFile::from_bytes(bytes).unwrap_or_else(|error| panic!("{variant}: {error}"));
+            assert_eq!(file.tree.variant(), *variant);
+            assert!(
+                builtin(*variant)
+                    .is_some_and(|book| !book.moves(&crate::rules::Position::start(*variant)).is_empty())
+            );
+        }
+    }
+}
