@@ -1,9 +1,10 @@
 //! `crownhead analyse`: searches a position and prints the engine's progress.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use clap::Args;
-use crownhead::engine::{Engine, OptionError, Options, parse_multipv};
+use crownhead::engine::{Engine, OptionError, OptionsBuilder, parse_multipv};
 use crownhead::tools::commands::analyse;
 
 use super::args::{EngineArgs, LimitArgs, PositionArgs};
@@ -29,16 +30,29 @@ pub struct AnalyseArgs {
     /// Print one JSON object per line instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Before searching, list the opening book's moves in the position with their
+    /// values (`book MOVE VALUE`); the search itself never plays from the book.
+    #[arg(long)]
+    pub book: bool,
+    /// The book to list: this file (made by `crownhead book build`) instead of the rule
+    /// set's built-in book.
+    #[arg(long, value_name = "FILE", requires = "book")]
+    pub book_file: Option<PathBuf>,
 }
 
 impl AnalyseArgs {
     /// The engine these arguments ask for.
     ///
     /// # Errors
-    /// A bad network file.
+    /// A bad network or book file.
     pub fn engine(&self) -> Result<Engine, OptionError> {
-        let options = self.engine.options(Some(self.position.variant.variant))?;
-        Ok(Engine::new(Options { multipv: self.multipv, ..options }))
+        let variant = Some(self.position.variant.variant);
+        let mut builder =
+            OptionsBuilder::from_options(self.engine.options(variant)?, variant).multipv(self.multipv)?;
+        if let Some(path) = &self.book_file {
+            builder = builder.book_file(path)?;
+        }
+        Ok(Engine::new(builder.build()))
     }
 
     /// Searches and prints each iteration, then the best move.
@@ -47,7 +61,11 @@ impl AnalyseArgs {
     /// A bad FEN, move or engine option, or writing to `out`.
     pub fn run(&self, out: &mut impl Write) -> anyhow::Result<()> {
         let game = self.position.game(self.moves.as_deref())?;
-        analyse::run(&mut self.engine()?, &game, &self.limit.limits(), self.output(), out)?;
+        let mut engine = self.engine()?;
+        if self.book {
+            analyse::write_book(&engine, &game, self.output(), out)?;
+        }
+        analyse::run(&mut engine, &game, &self.limit.limits(), self.output(), out)?;
         Ok(())
     }
 

@@ -83,6 +83,17 @@ fn a_book_grows_resumes_and_backs_its_values_up() {
         assert!((reply[0].1 + value).abs() < 0.005, "{mv} {value}, best reply {:?}", reply[0]);
     }
     assert_eq!(run(&["book", "probe", "--book", text(&book), "--fen", "W:W21:B1"]).trim(), "not in the book");
+
+    // `analyse --book` lists the same moves before it searches.
+    let analysis = run(&["analyse", "--book", "--book-file", text(&book), "--depth", "2"]);
+    let listed: Vec<(String, f64)> = (analysis.lines())
+        .filter_map(|line| line.strip_prefix("book "))
+        .filter_map(|line| {
+            line.split_once(' ').map(|(mv, value)| (mv.to_string(), value.parse().expect("a value")))
+        })
+        .collect();
+    assert_eq!(listed, root);
+    assert!(analysis.lines().last().is_some_and(|line| line.starts_with("bestmove")), "{analysis}");
 }
 
 #[test]

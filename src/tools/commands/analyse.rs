@@ -50,6 +50,37 @@ pub fn run(
     }
 }
 
+/// Prints the opening book's moves in the position `game` has reached, best first,
+/// each with its value for the side that plays it (the book the engine plays from:
+/// [`Engine::book`]); nothing where the book has none. Text lines are `book MOVE VALUE`
+/// (in men), the JSON object `{"book": [{"move": M, "cp": C}, ...]}`.
+///
+/// # Errors
+/// Only from writing to `out`.
+pub fn write_book(engine: &Engine, game: &Game, output: Output, out: &mut impl Write) -> io::Result<()> {
+    let position = game.position();
+    let moves = engine.book(position.variant()).map(|book| book.moves(position)).unwrap_or_default();
+    if moves.is_empty() {
+        return Ok(());
+    }
+    match output {
+        Output::Text => moves.iter().try_for_each(|book_move| {
+            writeln!(
+                out,
+                "book {} {:.2}",
+                position.move_to_text(&book_move.mv),
+                f64::from(book_move.centi_men) / 100.0
+            )
+        }),
+        Output::Json => {
+            let moves: Vec<_> = (moves.iter())
+                .map(|book_move| json!({ "move": position.move_to_text(&book_move.mv), "cp": book_move.centi_men }))
+                .collect();
+            writeln!(out, "{}", json!({ "book": moves }))
+        }
+    }
+}
+
 fn write_info(out: &mut impl Write, root: &Position, info: &Info, output: Output) -> io::Result<()> {
     let pv = root.line_to_text(&info.pv, Position::move_to_text);
     match output {
