@@ -25,6 +25,7 @@ const FILES: &[(&str, &[u8])] = &[
     ("killer.nnue", include_bytes!("../../../nets/killer.nnue")),
     ("antidraughts.nnue", include_bytes!("../../../nets/antidraughts.nnue")),
     ("frisian.nnue", include_bytes!("../../../nets/frisian.nnue")),
+    ("breakthrough.nnue", include_bytes!("../../../nets/breakthrough.nnue")),
 ];
 
 /// The built-in networks, read once at first use, then the generation 0 of each rule
