@@ -58,6 +58,10 @@ pub struct TrainArgs {
     /// The seed of the starting weights, the validation games and the order.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Label the positions the endgame databases in this directory hold with their
+    /// value (win, draw or loss), in place of the game's result and the search's score.
+    #[arg(long, value_name = "DIR")]
+    pub egdb_path: Option<PathBuf>,
 }
 
 impl TrainArgs {
@@ -91,6 +95,7 @@ impl TrainArgs {
             validation: self.validation,
             threads: self.threads.threads,
             seed: self.seed,
+            egdb: self.egdb_path.clone(),
         }
     }
 }

@@ -19,6 +19,7 @@ mod dataset;
 mod epoch;
 mod model;
 mod random;
+mod relabel;
 mod scale;
 #[cfg(test)]
 mod synthetic;
@@ -35,6 +36,7 @@ use self::dataset::{Dataset, Example};
 use self::epoch::Trainer;
 use self::model::{Model, Target, sigmoid};
 use self::random::{Random, Stream};
+use crate::egdb::Database;
 use crate::rules::Variant;
 pub use crate::search::network::MAX_BUCKETS;
 use crate::search::network::accumulator::fresh_sums;
@@ -134,6 +136,9 @@ pub struct Options {
     pub threads: usize,
     /// The seed: weights, validation games and order.
     pub seed: u64,
+    /// The directory of the endgame databases whose positions are labelled with their
+    /// database value (`None`: none).
+    pub egdb: Option<PathBuf>,
 }
 
 impl Options {
@@ -212,7 +217,19 @@ pub fn run(options: &Options, out: &mut impl Write) -> anyhow::Result<()> {
     if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
     }
-    let data = dataset::load(&options.rule_sets(), &options.data, options.validation, options.seed)?;
+    let mut data = dataset::load(&options.rule_sets(), &options.data, options.validation, options.seed)?;
+    if let Some(root) = &options.egdb {
+        let database = Database::for_search(options.variant, root).with_context(|| {
+            format!("no endgame database of {} under {}", options.variant, root.display())
+        })?;
+        let training = relabel::relabel(&mut data.training, &database);
+        let validation = relabel::relabel(&mut data.validation, &database);
+        writeln!(
+            out,
+            "endgame database to {} pieces: {training} training and {validation} validation positions labelled with their value",
+            database.pieces()
+        )?;
+    }
     writeln!(
         out,
         "data files {}: positions {} ({} repeats dropped), training {} from {} games, validation {} from {} games",
@@ -347,6 +364,7 @@ mod tests {
             validation: 0.2,
             threads,
             seed,
+            egdb: None,
         }
     }
 
