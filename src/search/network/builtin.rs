@@ -26,6 +26,7 @@ const FILES: &[(&str, &[u8])] = &[
     ("antidraughts.nnue", include_bytes!("../../../nets/antidraughts.nnue")),
     ("frisian.nnue", include_bytes!("../../../nets/frisian.nnue")),
     ("breakthrough.nnue", include_bytes!("../../../nets/breakthrough.nnue")),
+    ("frysk.nnue", include_bytes!("../../../nets/frysk.nnue")),
 ];
 
 /// The built-in networks, read once at first use, then the generation 0 of each rule
