@@ -109,6 +109,15 @@ impl BookFile {
         Ok(BookFile { tree, nodes })
     }
 
+    /// Refuses a book of another rule set than `wanted`.
+    ///
+    /// # Errors
+    /// The book is for another rule set.
+    pub fn check_variant(&self, wanted: Variant) -> Result<(), BookError> {
+        let found = self.tree.variant();
+        if found == wanted { Ok(()) } else { Err(BookError::WrongVariant { found, wanted }) }
+    }
+
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let name = self.tree.variant().name();

@@ -42,7 +42,7 @@ pub use options::{
     DEFAULT_BOOK_MARGIN, DEFAULT_BOOK_PLY, DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, MAX_BOOK_MARGIN,
     MAX_BOOK_PLY, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_TABLE_MIB, MAX_THREADS, OptionError, Options,
     OptionsBuilder, parse_book_margin, parse_book_ply, parse_move_overhead_ms, parse_multipv, parse_strength,
-    parse_table_mib, parse_threads,
+    parse_switch, parse_table_mib, parse_threads,
 };
 
 mod options;
@@ -203,8 +203,8 @@ impl Engine {
     }
 
     /// Searches the position `game` has reached within `limits` on the caller's thread,
-    /// for a move to play: at the strength level set.
-    /// A move from the opening book is played at once where the options say to.
+    /// for a move to play: at the strength level set, or from the opening book, at once,
+    /// where the options say to.
     pub fn think(&mut self, game: &Game, limits: &Limits) -> SearchResult {
         match self.book_move(game, Go::Think) {
             Some(result) => result,
@@ -285,8 +285,8 @@ impl Engine {
 
     /// Starts searching the position `game` has reached within `limits` for `purpose`
     /// on a thread of its own, and returns at once (a move to play from the opening
-    /// book, where the options say to, is reported at once). `report` hears of every completed
-    /// iteration and then of the result, on the search thread. A search already running
+    /// book, where the options say to, is reported at once). `report` hears of every
+    /// completed iteration and then of the result, on the search thread. A search already running
     /// is stopped first.
     ///
     /// # Errors

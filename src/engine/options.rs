@@ -348,8 +348,8 @@ impl OptionsBuilder {
         }
         let refused = |reason| OptionError::BookFile { path: path.display().to_string(), reason };
         let file = BookFile::read(path).map_err(refused)?;
-        if let Some(wanted) = self.variant.filter(|&wanted| wanted != file.tree.variant()) {
-            return Err(refused(BookError::WrongVariant { found: file.tree.variant(), wanted }));
+        if let Some(variant) = self.variant {
+            file.check_variant(variant).map_err(refused)?;
         }
         self.options.book_file = Some(Arc::new(Book::new(file)));
         Ok(self)
@@ -466,9 +466,12 @@ pub fn parse_book_margin(text: &str) -> Result<usize, OptionError> {
     parse_count("book-margin", text, 0, MAX_BOOK_MARGIN)
 }
 
-/// `true` or `false`.
-fn parse_switch(name: &'static str, text: &str) -> Result<bool, OptionError> {
-    match text.trim() {
+/// An on-or-off option written out, `true` or `false` (Hub's `book`, `ponder`).
+///
+/// # Errors
+/// Anything else.
+pub fn parse_switch(name: &'static str, text: &str) -> Result<bool, OptionError> {
+    match text {
         "true" => Ok(true),
         "false" => Ok(false),
         _ => Err(OptionError::NotSwitch { name, value: shown(text) }),

@@ -23,7 +23,7 @@ use crate::egdb;
 use crate::engine::{
     Clock, Engine, Go, Info, Limits, MAX_BOOK_MARGIN, MAX_BOOK_PLY, MAX_MOVE_OVERHEAD_MS, MAX_SECONDS,
     MAX_STRENGTH, MAX_TABLE_MIB, MAX_THREADS, MIN_STRENGTH, OptionsBuilder, Report, SearchHandle,
-    SearchResult,
+    SearchResult, parse_switch,
 };
 use crate::rules::{Color, Game, KingRun, Move, Position, Variant};
 
@@ -210,13 +210,9 @@ impl Session {
                 .parse()
                 .map_err(|error| format!("{error}"))
                 .and_then(|variant| self.set_variant(variant)),
-            "ponder" => match value {
-                "true" | "false" => {
-                    self.ponder = value == "true";
-                    Ok(())
-                }
-                _ => Err(format!("ponder is true or false, not '{}'", truncate(value))),
-            },
+            "ponder" => {
+                parse_switch("ponder", value).map(|on| self.ponder = on).map_err(|error| error.to_string())
+            }
             "pos-encoding" => match ENCODINGS.iter().find(|(name, _)| *name == value) {
                 Some(&(_, encoding)) => {
                     self.encoding = encoding;
@@ -236,8 +232,8 @@ impl Session {
     }
 
     /// Sets an engine option (`threads`, `tt-size`, `move-overhead`, `strength`, `eval-file`,
-    /// `egdb-path`, `book`, `book-file`, `book-ply`, `book-margin`) as every front end does, through [`OptionsBuilder`]; a refused value
-    /// leaves the option as it was. The protocol says to ignore parameters one does not know.
+    /// `egdb-path`, `book`, `book-file`, `book-ply`, `book-margin`) as every front end
+    /// does, through [`OptionsBuilder`]; a refused value leaves the option as it was. The protocol says to ignore parameters one does not know.
     fn set_engine_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         let builder = OptionsBuilder::from_options(self.engine.options().clone(), Some(self.variant));
         let Some(built) = builder.set(name, value) else {

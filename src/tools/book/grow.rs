@@ -67,7 +67,7 @@ pub fn grow<E>(
     mut progress: impl FnMut(&Progress),
 ) -> Result<(), E> {
     let started = Instant::now();
-    let mut engine = Engine::new(Options { book: false, ..growth.engine.clone() });
+    let mut engine = Engine::new(growth.engine.clone());
     let start = Position::start(tree.variant());
     if tree.node(&start).is_none() {
         let score = search(&mut engine, &start, growth.nodes);

@@ -97,10 +97,7 @@ pub fn merge(inputs: &[PathBuf], output: &Path, out: &mut impl Write) -> anyhow:
 /// The tree of the book at `path`, which must be of `variant`.
 fn read_tree(path: &Path, variant: Variant) -> anyhow::Result<Tree> {
     let file = BookFile::read(path).with_context(|| path.display().to_string())?;
-    if file.tree.variant() != variant {
-        let error = BookError::WrongVariant { found: file.tree.variant(), wanted: variant };
-        return Err(anyhow::Error::new(error).context(path.display().to_string()));
-    }
+    file.check_variant(variant).with_context(|| path.display().to_string())?;
     Ok(file.tree)
 }
 
