@@ -4,9 +4,10 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use clap::Args;
+use crownhead::engine::OptionsBuilder;
 use crownhead::gui::{GuiConfig, Server};
 
-use super::args::{EngineArgs, VariantArgs};
+use super::args::{BookOptionArgs, EngineArgs, VariantArgs};
 
 /// `crownhead gui`.
 #[derive(Args)]
@@ -23,6 +24,10 @@ pub struct GuiArgs {
     /// The options of each page's engine.
     #[command(flatten)]
     pub engine: EngineArgs,
+    /// The opening book the engine plays from (`--book-file`: a book of the rule set
+    /// the board starts with; the other rule sets keep their built-in books).
+    #[command(flatten)]
+    pub book: BookOptionArgs,
 }
 
 impl GuiArgs {
@@ -32,7 +37,9 @@ impl GuiArgs {
     /// # Errors
     /// Bad engine options; the port cannot be had; output fails.
     pub fn run(&self, out: &mut impl Write) -> anyhow::Result<()> {
-        let options = self.engine.options(None)?;
+        let variant = Some(self.variant.variant);
+        let options =
+            self.book.apply(OptionsBuilder::from_options(self.engine.options(None)?, variant))?.build();
         let server = Server::bind(GuiConfig { variant: self.variant.variant, port: self.port, options })?;
         let url = server.url();
         writeln!(out, "crownhead gui: open {url}")?;

@@ -374,6 +374,25 @@ mod tests {
     }
 
     #[test]
+    fn with_the_book_on_the_engine_plays_its_best_move_at_once() {
+        let sessions =
+            Sessions::new(Options { table_mib: 1, book: true, book_margin: 0, ..Options::default() });
+        let id = sessions.open().unwrap();
+        let mut events = sessions.claim(&id).unwrap();
+        let mut request = go(2, Mode::Play);
+        request.game.moves.clear();
+        sessions.go(&id, &request).unwrap();
+        let mut seen = Vec::new();
+        while seen.last().is_none_or(|event: &SessionEvent| event.name != "done") {
+            seen.push(events.blocking_recv().unwrap());
+        }
+        assert!(seen.iter().all(|event| event.name != "info"), "a search, not the book");
+        let data: serde_json::Value = serde_json::from_str(&seen.last().unwrap().data).unwrap();
+        // The built-in English book's best first move (0.10 men; 9-14 is next, at -0.02).
+        assert_eq!(data["best"], "11-15");
+    }
+
+    #[test]
     fn analysis_runs_until_stopped_with_the_lines_asked_for() {
         let sessions = sessions();
         let id = sessions.open().unwrap();

@@ -657,3 +657,46 @@ fn book_moves_are_played_at_once_and_vary_within_the_margin() {
     assert!(engine.next().contains("book is true or false, not 'maybe'"));
     engine.assert_serving();
 }
+
+/// Games from the start with the built-in English book and a margin above 0 part ways
+/// within the book's plies, so a bot does not repeat its games: the engine plays both
+/// sides, each book move at once (no `info` line), until it leaves the book. With a
+/// margin of 30 the first move is drawn from 11-15, 9-14 and 10-15 (the book's values
+/// 0.10, -0.02 and -0.11); with none it is always 11-15.
+#[test]
+fn games_from_one_start_part_ways_within_the_book() {
+    let mut engine = Engine::start(&["hub"]);
+    engine.send("hub");
+    engine.until("wait");
+    engine.send("set-param name=book-margin value=30");
+    engine.send("init");
+    engine.until("ready");
+    let mut games: Vec<Vec<String>> = Vec::new();
+    while games.len() < 12 && games.iter().all(|game| game[0] == games[0][0]) {
+        engine.send("new-game");
+        let mut moves: Vec<String> = Vec::new();
+        while moves.len() < 8 {
+            match moves.len() {
+                0 => engine.send("pos start"),
+                _ => engine.send(&format!("pos start moves=\"{}\"", moves.join(" "))),
+            }
+            engine.send("level depth=6");
+            engine.send("go think");
+            let lines = engine.until("done");
+            if lines.len() > 1 {
+                break;
+            }
+            let mv = lines[0].strip_prefix("done move=").and_then(|rest| rest.split_whitespace().next());
+            moves.push(mv.expect("a move").to_string());
+        }
+        assert!(moves.len() >= 3, "the book's lines reach the ballots' third move: {moves:?}");
+        games.push(moves);
+    }
+    assert!(
+        games.iter().any(|game| game[0] != games[0][0]),
+        "{} games all began {:?}",
+        games.len(),
+        games[0]
+    );
+    engine.assert_serving();
+}
