@@ -165,7 +165,8 @@ def test_best_move_plays_from_the_opening_book():
     played = {margin.best_move(game, depth=60).text for _ in range(24)}
     assert len(played) >= 2 and played <= {move.text for move, _ in moves}
     assert crownhead.Engine(book=False, tt_size=16).best_move(game, depth=4) is not None
-    assert crownhead.Engine(tt_size=16).book_moves(crownhead.Game("russian")) == []
+    assert crownhead.Engine(tt_size=16).book_moves(crownhead.Game("italian")) == []
+    assert len(crownhead.Engine(tt_size=16).book_moves(crownhead.Game("russian"))) == 7
     with pytest.raises(ValueError, match="book-file"):
         crownhead.Engine(book_file="/no/such/book")
     with pytest.raises(ValueError, match="book-margin"):

@@ -8,7 +8,10 @@ use super::lookup::Book;
 use crate::rules::Variant;
 
 /// Each built-in book file, with the rule set it is for.
-const FILES: &[(Variant, &[u8])] = &[(Variant::English, include_bytes!("../../books/english.book"))];
+const FILES: &[(Variant, &[u8])] = &[
+    (Variant::English, include_bytes!("../../books/english.book")),
+    (Variant::Russian, include_bytes!("../../books/russian.book")),
+];
 
 /// The built-in books, each read and backed up at the first use of its rule set (a game
 /// of one rule set does not pay for the others'). The files are part of the build and
