@@ -286,8 +286,8 @@ impl Engine {
     /// Starts searching the position `game` has reached within `limits` for `purpose`
     /// on a thread of its own, and returns at once (a move to play from the opening
     /// book, where the options say to, is reported at once). `report` hears of every
-    /// completed iteration and then of the result, on the search thread. A search already running
-    /// is stopped first.
+    /// completed iteration and then of the result, on the search thread. A search
+    /// already running is stopped first.
     ///
     /// # Errors
     /// When the thread cannot be started.

@@ -231,9 +231,10 @@ impl Session {
         }
     }
 
-    /// Sets an engine option (`threads`, `tt-size`, `move-overhead`, `strength`, `eval-file`,
-    /// `egdb-path`, `book`, `book-file`, `book-ply`, `book-margin`) as every front end
-    /// does, through [`OptionsBuilder`]; a refused value leaves the option as it was. The protocol says to ignore parameters one does not know.
+    /// Sets an engine option (`threads`, `tt-size`, `move-overhead`, `strength`,
+    /// `eval-file`, `egdb-path`, `book`, `book-file`, `book-ply`, `book-margin`) as every
+    /// front end does, through [`OptionsBuilder`]; a refused value leaves the option as it
+    /// was. The protocol says to ignore parameters one does not know.
     fn set_engine_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         let builder = OptionsBuilder::from_options(self.engine.options().clone(), Some(self.variant));
         let Some(built) = builder.set(name, value) else {
