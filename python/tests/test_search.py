@@ -167,6 +167,7 @@ def test_best_move_plays_from_the_opening_book():
     assert crownhead.Engine(book=False, tt_size=16).best_move(game, depth=4) is not None
     assert crownhead.Engine(tt_size=16).book_moves(crownhead.Game("italian")) == []
     assert len(crownhead.Engine(tt_size=16).book_moves(crownhead.Game("russian"))) == 7
+    assert len(crownhead.Engine(tt_size=16).book_moves(crownhead.Game("international"))) == 9
     with pytest.raises(ValueError, match="book-file"):
         crownhead.Engine(book_file="/no/such/book")
     with pytest.raises(ValueError, match="book-margin"):

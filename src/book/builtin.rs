@@ -11,6 +11,7 @@ use crate::rules::Variant;
 const FILES: &[(Variant, &[u8])] = &[
     (Variant::English, include_bytes!("../../books/english.book")),
     (Variant::Russian, include_bytes!("../../books/russian.book")),
+    (Variant::International, include_bytes!("../../books/international.book")),
 ];
 
 /// The built-in books, each read and backed up at the first use of its rule set (a game
