@@ -115,6 +115,8 @@ fn no_argument_speaks_hub_and_nothing_else() {
 fn searches_answer_with_info_and_done() {
     let mut engine = Engine::start(&["hub"]);
     engine.send("set-param name=variant value=standard");
+    // The position is in International's built-in book, which answers without a search.
+    engine.send("set-param name=book value=false");
     engine.send("init");
     engine.until("ready");
     engine.send("pos start moves=\"32-28 19-23 28x19\"");
