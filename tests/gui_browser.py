@@ -217,20 +217,13 @@ def flip(driver):
     wait(driver, lambda d: square_places(d) == before, "the board to turn back")
 
 
-def legal_moves(driver, binary):
-    """The legal moves of the position shown, as the engine lists them."""
-    variant = Select(driver.find_element(By.ID, "variant")).first_selected_option.get_attribute("value")
-    listed = subprocess.run([binary, "moves", "--variant", variant, "--fen", fen(driver)],
-                            check=True, capture_output=True, text=True).stdout
-    return listed.split()
-
-
-def analyse(driver, binary, screenshots):
-    """Two lines asked for: as many as the position has moves, up to two (the engine's
-    reply, drawn from its book, may leave a single capture)."""
+def analyse(driver, screenshots):
+    """Analyses the International game just played. Two lines asked for: as many as
+    pydraughts finds moves, up to two (the engine's reply, drawn from its book, may leave
+    a single capture)."""
     driver.find_element(By.ID, "multipv").clear()
     driver.find_element(By.ID, "multipv").send_keys("2")
-    expected = min(2, len(legal_moves(driver, binary)))
+    expected = min(2, len(Board("standard", fen=fen(driver)).legal_moves()))
     driver.find_element(By.ID, "analyse-start").click()
     wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lines .line")) == expected,
          f"{expected} analysis lines")
@@ -564,7 +557,7 @@ def main():
                   lambda: play_against_engine(driver, "international", "black", "32", "28", ["27", "28"]))
             if screenshots:
                 driver.save_screenshot(os.path.join(screenshots, "gui-game.png"))
-            timed("analysis", lambda: analyse(driver, binary, screenshots))
+            timed("analysis", lambda: analyse(driver, screenshots))
             expected = timed("PDN", lambda: load_and_navigate(driver))
             timed("game analysis", lambda: review(driver, expected))
             saved = timed("save", lambda: save(driver, expected))
