@@ -47,6 +47,14 @@ const PROBCUT_REDUCTION: i32 = 4;
 /// The least remaining depth at which ProbCut is tried.
 const PROBCUT_DEPTH: i32 = 5;
 
+/// How far above beta (centi-men), per ply of depth left, the evaluation of a quiet node
+/// off the principal variation must be for the node to be cut off without a search
+/// (reverse futility pruning).
+const FUTILITY_MARGIN: Value = 30;
+
+/// The most remaining depth at which reverse futility pruning is tried.
+const FUTILITY_DEPTH: i32 = 3;
+
 /// The half-width of the first aspiration window around the last iteration's score, in
 /// centi-men, doubled at each fail (DarkHorse starts at 13, Scan at 10).
 const ASPIRATION_WINDOW: Value = 15;
@@ -312,7 +320,7 @@ impl<'a> Worker<'a> {
         {
             return score;
         }
-        if let Some(score) = self.probcut(position, depth, beta, ply, pv_node) {
+        if let Some(score) = self.cut_above_beta(position, depth, beta, ply, pv_node) {
             return score;
         }
         let mut moves = MoveList::new();
@@ -349,10 +357,16 @@ impl<'a> Worker<'a> {
         (!threatened).then(|| self.leaf(position, ply))
     }
 
-    /// ProbCut: at a quiet node off the principal variation whose evaluation is well
-    /// above beta, a search [`PROBCUT_REDUCTION`] plies shallower that also stays above
-    /// beta + [`PROBCUT_MARGIN`] is taken as proof that the full search would cut off.
-    fn probcut(
+    /// Cuts off a quiet node off the principal variation whose evaluation is well above
+    /// beta, without searching its moves. Near the horizon, [`FUTILITY_DEPTH`] plies or
+    /// fewer, the evaluation alone decides: it must pass beta by [`FUTILITY_MARGIN`] a ply
+    /// left, and is the score (reverse futility pruning); not in antidraughts, where a
+    /// quiet move that forces the opponent to take decides and the evaluation does not
+    /// see it coming (the built-in openings scored up to two men off at depth 6). From
+    /// [`PROBCUT_DEPTH`] plies, a search [`PROBCUT_REDUCTION`] plies shallower that also
+    /// stays above beta + [`PROBCUT_MARGIN`] is taken as proof that the full search would
+    /// cut off (ProbCut).
+    fn cut_above_beta(
         &mut self,
         position: &Position,
         depth: i32,
@@ -360,7 +374,14 @@ impl<'a> Worker<'a> {
         ply: usize,
         pv_node: bool,
     ) -> Option<Value> {
-        if pv_node || ply == 0 || depth < PROBCUT_DEPTH || is_decisive(beta) || position.has_capture() {
+        if pv_node || ply == 0 || is_decisive(beta) || position.has_capture() {
+            return None;
+        }
+        if depth <= FUTILITY_DEPTH && position.rules().goal != Goal::LoseEverything {
+            let evaluation = self.evaluate(position, ply);
+            return (evaluation >= beta + FUTILITY_MARGIN * depth).then_some(evaluation);
+        }
+        if depth < PROBCUT_DEPTH {
             return None;
         }
         let bound = beta + PROBCUT_MARGIN;

@@ -239,7 +239,7 @@ fn the_generation_script_stops_when_runs_add_no_new_position() {
     let out = common::scratch("selfplay", "generation-repeats").join("gen");
     let output = std::process::Command::new(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/generation"))
         .args(["--variant", "english", "--net", "nets/english.nnue", "--nodes", "300"])
-        .args(["--positions", "1000", "--games-per-seed", "6", "--random-plies", "0"])
+        .args(["--positions", "1000", "--games-per-seed", "3", "--random-plies", "0"])
         .args(["--epochs", "1", "--threads", "1", "--binary", env!("CARGO_BIN_EXE_crownhead"), "--dir"])
         .arg(&out)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
