@@ -68,6 +68,11 @@ pub struct MatchArgs {
     /// ponder`, then `ponder-hit` or `stop`).
     #[arg(long)]
     pub ponder: bool,
+    /// Append each engine's standard error (what it logs under RUST_LOG) to
+    /// DIR/engine-1.log and DIR/engine-2.log, in the order of --engine, creating DIR if
+    /// missing; without it the engines' standard error is discarded.
+    #[arg(long, value_name = "DIR")]
+    pub engine_stderr: Option<PathBuf>,
 }
 
 /// `crownhead match-summary`.
@@ -144,8 +149,16 @@ impl MatchArgs {
         let variant = self.variant.variant;
         let openings = openings::named(&self.openings, variant)
             .with_context(|| format!("bad --openings {}", self.openings))?;
+        let mut engines = engine_specs(matches)?;
+        if let Some(dir) = &self.engine_stderr {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create --engine-stderr {}", dir.display()))?;
+            for (number, engine) in (1..).zip(&mut engines) {
+                engine.stderr = Some(dir.join(format!("engine-{number}.log")));
+            }
+        }
         Ok(MatchOptions {
-            engines: engine_specs(matches)?,
+            engines,
             variant,
             games: self.games,
             pairs: self.pairs,

@@ -690,3 +690,46 @@ fn matches_play_without_the_book_unless_asked() {
     let booked = comments("on.pdn", &["--engine-option", "book=true"]);
     assert!(booked.iter().any(|comment| !comment.contains('/')), "no book move in {} moves", booked.len());
 }
+
+/// `--engine-stderr DIR` keeps what the engines log: DIR is created, each engine's
+/// standard error goes to `engine-1.log` or `engine-2.log` (in the order of `--engine`),
+/// and a later match appends rather than truncates. Without `RUST_LOG` the engines log
+/// nothing and the match plays as before. A DIR that is a file, or a log that cannot be
+/// opened, is an error before any game.
+#[test]
+fn engine_stderr_is_appended_to_a_file_per_engine() {
+    let scratch = common::scratch("matches", "engine-stderr");
+    let dir = scratch.join("logs");
+    let dir_arg = dir.to_str().expect("UTF-8");
+    let args = ["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--variant", "english", "--nodes", "300"];
+    let args = [&args[..], &["--games", "2", "--engine-stderr", dir_arg]].concat();
+    let logs = || ["engine-1.log", "engine-2.log"].map(|name| std::fs::read_to_string(dir.join(name)));
+    let output = common::crownhead_command()
+        .arg("match")
+        .args(&args)
+        .env("RUST_LOG", "debug")
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let logged = logs().map(|log| log.expect("the log is written"));
+    for log in &logged {
+        // One process per engine (no game faulted), told `hub` once.
+        assert_eq!(log.lines().filter(|line| line.ends_with("hub < hub")).count(), 1, "{log}");
+    }
+    let output =
+        common::crownhead_command().arg("match").args(&args).env_remove("RUST_LOG").output().expect("runs");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(!text(&output.stdout).contains("crash"), "{}", text(&output.stdout));
+    assert_eq!(logs().map(|log| log.expect("the log is kept")), logged);
+    let failed = |dir: &std::path::Path, expected: &str| {
+        let dir_arg = dir.to_str().expect("UTF-8");
+        let output = run_match(&[&args[..6], &["--depth", "1", "--engine-stderr", dir_arg]].concat());
+        assert!(!output.status.success(), "{dir_arg}");
+        assert!(text(&output.stderr).contains(expected), "{}", text(&output.stderr));
+        assert!(output.stdout.is_empty());
+    };
+    failed(&dir.join("engine-1.log"), "cannot create --engine-stderr");
+    std::fs::create_dir_all(scratch.join("blocked/engine-1.log")).expect("a directory");
+    failed(&scratch.join("blocked"), "for the engine's standard error");
+    let _ = std::fs::remove_dir_all(&scratch);
+}

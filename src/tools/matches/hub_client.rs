@@ -7,7 +7,9 @@
 //! wait has a deadline: an engine that crashes closes the channel, one that hangs runs
 //! into the deadline.
 
+use std::fs::OpenOptions;
 use std::io::{self, BufReader, Write};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -22,13 +24,18 @@ const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long an engine may take to answer `init` (it may allocate large tables).
 const INIT_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// An engine to play: its command line and the parameters to set.
+/// An engine to play: its command line, the parameters to set, and where its standard
+/// error goes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineSpec {
     /// The program and its arguments.
     pub command: Vec<String>,
     /// Hub parameters, `set-param name=NAME value=VALUE`, in order.
     pub options: Vec<(String, String)>,
+    /// The file every process of this engine appends its standard error to (created if
+    /// missing), so that what it logs under `RUST_LOG`, such as a search overrunning its
+    /// deadline, can be read after the match; `None` discards it.
+    pub stderr: Option<PathBuf>,
 }
 
 /// Why a command line could not be split into words.
@@ -48,7 +55,7 @@ impl EngineSpec {
     /// # Errors
     /// [`CommandLineError`] for an empty command or an open quote.
     pub fn parse(command_line: &str) -> Result<EngineSpec, CommandLineError> {
-        Ok(EngineSpec { command: split_command(command_line)?, options: Vec::new() })
+        Ok(EngineSpec { command: split_command(command_line)?, ..EngineSpec::default() })
     }
 }
 
@@ -119,6 +126,14 @@ pub enum ClientError {
         /// The parameters the engine offers.
         offered: String,
     },
+    /// The file for the engine's standard error ([`EngineSpec::stderr`]) cannot be opened.
+    #[error("cannot open {} for the engine's standard error: {source}", path.display())]
+    Stderr {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
     /// The engine does not play the rule set.
     #[error("the engine does not play {variant} (its variants: {offered})")]
     Variant {
@@ -163,23 +178,35 @@ pub struct HubClient {
 }
 
 impl HubClient {
-    /// Starts the engine, reads its `id` and parameters, sets the rule set and the
-    /// spec's parameters, and waits for `ready`.
+    /// Starts the engine, its standard error appended to the spec's file if it names
+    /// one, reads its `id` and parameters, sets the rule set and the spec's parameters,
+    /// and waits for `ready`.
     ///
     /// # Errors
-    /// [`ClientError`]: the program does not start, does not speak Hub in time, does not
-    /// offer a parameter or the rule set, or rejects a setting.
+    /// [`ClientError`]: the file for its standard error cannot be opened, the program
+    /// does not start, does not speak Hub in time, does not offer a parameter or the rule
+    /// set, or rejects a setting.
     pub fn start(spec: &EngineSpec, variant: Variant) -> Result<HubClient, ClientError> {
         let (program, arguments) = spec.command.split_first().ok_or_else(|| ClientError::Spawn {
             command: String::new(),
             source: io::Error::new(io::ErrorKind::InvalidInput, "empty command"),
         })?;
+        let stderr = match &spec.stderr {
+            Some(path) => Stdio::from(
+                OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|source| ClientError::Stderr { path: path.clone(), source })?,
+            ),
+            None => Stdio::null(),
+        };
         let spawn_error = |source| ClientError::Spawn { command: spec.command.join(" "), source };
         let mut child = Command::new(program)
             .args(arguments)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .map_err(spawn_error)?;
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
