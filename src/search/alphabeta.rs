@@ -53,7 +53,7 @@ const PROBCUT_DEPTH: i32 = 5;
 const FUTILITY_MARGIN: Value = 30;
 
 /// The most remaining depth at which reverse futility pruning is tried.
-const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_DEPTH: i32 = 4;
 
 /// The half-width of the first aspiration window around the last iteration's score, in
 /// centi-men, doubled at each fail (DarkHorse starts at 13, Scan at 10).
