@@ -701,8 +701,8 @@ fn engine_stderr_is_appended_to_a_file_per_engine() {
     let scratch = common::scratch("matches", "engine-stderr");
     let dir = scratch.join("logs");
     let dir_arg = dir.to_str().expect("UTF-8");
-    let args = ["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--variant", "english", "--nodes", "300"];
-    let args = [&args[..], &["--games", "2", "--engine-stderr", dir_arg]].concat();
+    let players = ["--engine", CROWNHEAD, "--engine", CROWNHEAD, "--variant", "english"];
+    let args = [&players[..], &["--nodes", "300", "--games", "2", "--engine-stderr", dir_arg]].concat();
     let logs = || ["engine-1.log", "engine-2.log"].map(|name| std::fs::read_to_string(dir.join(name)));
     let output = common::crownhead_command()
         .arg("match")
@@ -723,7 +723,7 @@ fn engine_stderr_is_appended_to_a_file_per_engine() {
     assert_eq!(logs().map(|log| log.expect("the log is kept")), logged);
     let failed = |dir: &std::path::Path, expected: &str| {
         let dir_arg = dir.to_str().expect("UTF-8");
-        let output = run_match(&[&args[..6], &["--depth", "1", "--engine-stderr", dir_arg]].concat());
+        let output = run_match(&[&players[..], &["--depth", "1", "--engine-stderr", dir_arg]].concat());
         assert!(!output.status.success(), "{dir_arg}");
         assert!(text(&output.stderr).contains(expected), "{}", text(&output.stderr));
         assert!(output.stdout.is_empty());
