@@ -125,7 +125,7 @@ def main():
     binary = sys.argv[1]
     # With a second argument N: N games of each of lidraughts' variants crownhead adds,
     # at fixed depths, 3 to 5 in turn, from 0, 2, 4, ... random plies, a number each three
-    # games (the deep check README names); without: the usual five and one each. Not
+    # games (the deep check CONTRIBUTING.md names); without: the usual five and one each. Not
     # depth 2: there Frisian's network, playing both sides of Frysk!, kept two kings and
     # two men against a lone king for 600 plies without crowning (Frisian has no move
     # limit to end it); from depth 3 it converts.
