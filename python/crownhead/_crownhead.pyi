@@ -50,7 +50,8 @@ class GameResult:
 
     #: ``"white"`` or ``"black"``, or ``None`` for a draw.
     winner: Optional[str]
-    #: ``"no legal move"``, ``"threefold repetition"``, ``"move limit"`` or ``"lone king held"``.
+    #: ``"no legal move"``, ``"threefold repetition"``, ``"move limit"``, ``"lone king held"``
+    #: or ``"crowned"`` (breakthrough).
     reason: str
     #: The result as the rule set writes it in PDN: ``"1-0"``, ``"0-1"``, ``"1/2-1/2"``
     #: (International ``"2-0"``, ``"0-2"``, ``"1-1"``); the first score is the first player's.
@@ -101,6 +102,12 @@ class Game:
         """Whether the game is over by the rules: no legal move, or a draw rule."""
     def result(self) -> Optional[GameResult]:
         """The result if the game is over by the rules, else None."""
+    def claimable_result(self) -> Optional[GameResult]:
+        """The result a referee judging by pydraughts' rules (lidraughts-bot, DXP referees)
+        confirms too, which the engine claims over DXP; else None. It is ``result()``,
+        except that a lone-king draw comes only once the rule's count has also run since a
+        man last moved or a piece was captured, as pydraughts counts it (RULES.md, "Where
+        pydraughts differs"); wins, repetitions and move-limit draws are claimable at once."""
     def perft(self, depth: int) -> int:
         """The number of move sequences of exactly ``depth`` plies from the position now."""
     def copy(self) -> "Game":
@@ -192,6 +199,8 @@ class Engine:
         book_file: Optional[Union[str, os.PathLike[str]]] = None,
         book_ply: int = 40,
         book_margin: int = 4,
+        strength: int = 10,
+        move_overhead: int = 10,
     ) -> None:
         """An engine for ``variant`` (None: any rule set) with ``threads`` search threads,
         a ``tt_size`` MiB transposition table, the network file ``eval_file`` (None: the
@@ -200,8 +209,14 @@ class Engine:
         the opening book where ``book`` is on and the book (``book_file``, made by
         ``crownhead book build``; None: the rule set's built-in one) has one, fewer than
         ``book_ply`` plies from the start, drawn among the moves within ``book_margin``
-        centi-men of the best; ``analyse`` always searches. Raises ValueError for a bad
-        rule set, number, network or book file, or an egdb_path that is not a directory."""
+        centi-men of the best; ``analyse`` always searches. ``strength`` is how well
+        ``best_move`` plays, 1 (weakest) to 10 (full strength), as Hub's ``strength``:
+        below 10 its searches are cut short and now and then play a slightly worse move;
+        ``analyse`` is always at full strength. ``move_overhead`` is the milliseconds (0 to
+        10000) kept back from every move's time, as Hub's ``move-overhead``: a ``movetime``
+        search stops that much sooner (after a millisecond at least). Raises ValueError
+        for a bad rule set, number (a strength or move overhead out of range too),
+        network or book file, or an egdb_path that is not a directory."""
     @property
     def variant(self) -> Optional[str]:
         """The rule set the engine was made for, or None for any."""
@@ -211,6 +226,12 @@ class Engine:
     @property
     def tt_size(self) -> int:
         """The transposition table's size in MiB."""
+    @property
+    def strength(self) -> int:
+        """The strength level ``best_move`` plays at, 1 (weakest) to 10 (full strength)."""
+    @property
+    def move_overhead(self) -> int:
+        """The milliseconds kept back from every move's time (a ``movetime`` search's too)."""
     def analyse(
         self,
         game: Game,
@@ -220,9 +241,10 @@ class Engine:
         multipv: int = 1,
     ) -> Analysis:
         """Searches the position ``game`` has reached to ``depth`` plies, for ``movetime``
-        seconds or about ``nodes`` nodes (the first reached stops it; at least one is
-        needed), reporting the ``multipv`` best lines. Runs without the GIL; Ctrl-C stops
-        it and raises KeyboardInterrupt."""
+        seconds (less the move overhead) or about ``nodes`` nodes (the first reached stops
+        it; at least one is needed), reporting the ``multipv`` best lines, at full strength
+        whatever ``strength`` is. Runs without the GIL; Ctrl-C stops it and raises
+        KeyboardInterrupt."""
     def best_move(
         self,
         game: Game,
@@ -232,8 +254,8 @@ class Engine:
     ) -> Optional[Move]:
         """The move the engine would play in the position ``game`` has reached: from the
         opening book where the engine plays from one and it has a move there, else the
-        best of a search within ``analyse``'s limits. None when the side to move has no
-        move."""
+        search's choice within ``analyse``'s limits at the engine's ``strength``. None when
+        the side to move has no move."""
     def book_moves(self, game: Game) -> List[Tuple[Move, float]]:
         """The opening book's moves in the position ``game`` has reached, best first, each
         with its value in men for the side that plays it; empty where the book has none."""

@@ -9,8 +9,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use crownhead::engine::{
-    DEFAULT_BOOK_MARGIN, DEFAULT_BOOK_PLY, DEFAULT_TABLE_MIB, Engine, Go, Info, Limits, OptionsBuilder,
-    Report, Score, SearchResult,
+    DEFAULT_BOOK_MARGIN, DEFAULT_BOOK_PLY, DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, Engine, Go, Info,
+    Limits, MAX_MOVE_OVERHEAD_MS, MAX_STRENGTH, MIN_STRENGTH, OptionError, OptionsBuilder, Report, Score,
+    SearchResult,
 };
 use crownhead::rules::{Game, Variant};
 use pyo3::basic::CompareOp;
@@ -25,6 +26,16 @@ const DEEPEST: u32 = 1 << 16;
 
 /// How often a waiting search looks for signals (Ctrl-C).
 const SIGNAL_POLL: Duration = Duration::from_millis(10);
+
+/// The default move overhead in milliseconds, for the Python signature.
+const DEFAULT_MOVE_OVERHEAD_MS: i64 = DEFAULT_MOVE_OVERHEAD.as_millis() as i64;
+
+/// `value` as a `T` for an option named `name` (as Hub names it), taken from `min` to
+/// `max`: Python passes any whole number, and one that does not even fit `T` (a negative
+/// one, say) is refused in the engine's own words, as one out of range.
+fn count<T: TryFrom<i64>>(name: &'static str, value: i64, min: usize, max: usize) -> Result<T, OptionError> {
+    T::try_from(value).map_err(|_| OptionError::OutOfRange { name, min, max, value: value.to_string() })
+}
 
 /// A search score for the side to move: an evaluation in men, or a win or loss in a known
 /// number of plies. Scores compare as the engine orders them (a quicker win is better).
@@ -167,8 +178,8 @@ impl PyAnalysis {
     }
 }
 
-/// The search: options (threads, table size, a network file), its transposition table
-/// and threads, kept from one search to the next.
+/// The search: options (threads, table size, a network file, the strength level, the
+/// move overhead), its transposition table and threads, kept from one search to the next.
 #[pyclass(name = "Engine", module = "crownhead", subclass)]
 pub struct PyEngine {
     engine: Engine,
@@ -287,6 +298,13 @@ impl PyEngine {
     /// one) has one, fewer than `book_ply` plies from the start, drawn among the moves
     /// within `book_margin` centi-men of the best. `analyse` always searches.
     ///
+    /// `strength` is how well `best_move` plays, from 1 (weakest) to 10 (full strength),
+    /// as Hub's `strength` and `crownhead play --strength`: below 10 its searches are cut
+    /// short and now and then play a slightly worse move; `analyse` is always at full
+    /// strength. `move_overhead` is the milliseconds (0 to 10000) kept back from every
+    /// move's time for what happens outside the search, as Hub's `move-overhead`: a
+    /// `movetime` search stops that much sooner (but searches at least a millisecond).
+    ///
     /// Raises ValueError for an unknown rule set, an out-of-range number, a network file
     /// that cannot be read or was trained for other rule sets than `variant`, an
     /// `egdb_path` that is not a directory, or a book file that cannot be read or is of
@@ -294,7 +312,8 @@ impl PyEngine {
     #[new]
     #[pyo3(signature = (
         variant = None, threads = 1, tt_size = DEFAULT_TABLE_MIB, eval_file = None, egdb_path = None,
-        book = true, book_file = None, book_ply = DEFAULT_BOOK_PLY, book_margin = DEFAULT_BOOK_MARGIN
+        book = true, book_file = None, book_ply = DEFAULT_BOOK_PLY, book_margin = DEFAULT_BOOK_MARGIN,
+        strength = i64::from(MAX_STRENGTH), move_overhead = DEFAULT_MOVE_OVERHEAD_MS
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -307,13 +326,21 @@ impl PyEngine {
         book_file: Option<PathBuf>,
         book_ply: usize,
         book_margin: usize,
+        strength: i64,
+        move_overhead: i64,
     ) -> PyResult<PyEngine> {
         let variant = variant.map(crate::errors::variant).transpose()?;
         let mut builder = OptionsBuilder::new(variant)
             .threads(threads)
             .and_then(|builder| builder.table_mib(tt_size))
             .and_then(|builder| builder.book(book).book_ply(book_ply))
-            .and_then(|builder| builder.book_margin(book_margin));
+            .and_then(|builder| builder.book_margin(book_margin))
+            .and_then(|builder| {
+                builder.strength(count("strength", strength, MIN_STRENGTH.into(), MAX_STRENGTH.into())?)
+            })
+            .and_then(|builder| {
+                builder.move_overhead_ms(count("move-overhead", move_overhead, 0, MAX_MOVE_OVERHEAD_MS)?)
+            });
         if let Some(path) = &book_file {
             builder = builder.and_then(|builder| builder.book_file(path));
         }
@@ -345,9 +372,22 @@ impl PyEngine {
         self.engine.options().table_mib
     }
 
+    /// The strength level `best_move` plays at, 1 (weakest) to 10 (full strength).
+    #[getter]
+    fn strength(&self) -> u8 {
+        self.engine.options().strength
+    }
+
+    /// The milliseconds kept back from every move's time (a `movetime` search's too).
+    #[getter]
+    fn move_overhead(&self) -> u128 {
+        self.engine.options().move_overhead.as_millis()
+    }
+
     /// Searches the position `game` has reached to `depth` plies, for `movetime`
-    /// seconds or about `nodes` nodes (the first limit reached stops it; at least one
-    /// is needed), reporting the `multipv` best lines. The search runs without the GIL;
+    /// seconds (less the move overhead) or about `nodes` nodes (the first limit reached
+    /// stops it; at least one is needed), reporting the `multipv` best lines, at full
+    /// strength whatever the engine's `strength`. The search runs without the GIL;
     /// Ctrl-C stops it and raises KeyboardInterrupt.
     #[pyo3(signature = (game, depth = None, movetime = None, nodes = None, multipv = 1))]
     fn analyse(
@@ -400,8 +440,9 @@ impl PyEngine {
 
     /// The move the engine would play in the position `game` has reached: from the
     /// opening book where the engine plays from one and it has a move there, else the
-    /// best of a search within `analyse`'s limits. `None` when the side to move has no
-    /// move.
+    /// search's choice within `analyse`'s limits at the engine's `strength` (below 10,
+    /// a search cut short that now and then plays a slightly worse move). `None` when
+    /// the side to move has no move.
     #[pyo3(signature = (game, depth = None, movetime = None, nodes = None))]
     fn best_move(
         &mut self,
@@ -436,6 +477,11 @@ impl PyEngine {
 
     fn __repr__(&self) -> String {
         let variant = self.variant.map_or("None".to_string(), |variant| format!("'{variant}'"));
-        format!("<crownhead.Engine variant={variant} threads={} tt_size={}>", self.threads(), self.tt_size())
+        format!(
+            "<crownhead.Engine variant={variant} threads={} tt_size={} strength={}>",
+            self.threads(),
+            self.tt_size(),
+            self.strength()
+        )
     }
 }

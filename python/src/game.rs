@@ -2,7 +2,9 @@
 //! set's notation, its result by the rule set's win and draw rules, and its board as a
 //! picture.
 
-use crownhead::rules::{Color, Game, Move, Outcome, PdnGame, PdnMove, PdnResult, Position, perft};
+use crownhead::rules::{
+    Color, Game, GameResult, Move, Outcome, PdnGame, PdnMove, PdnResult, Position, perft,
+};
 use crownhead::tools::render::board_svg::board_svg;
 use crownhead::tools::render::orientation::Orientation;
 use crownhead::tools::render::terminal_board::{Styling, draw};
@@ -137,7 +139,8 @@ impl PyMove {
 pub struct PyGameResult {
     /// `"white"` or `"black"`, or `None` for a draw.
     winner: Option<String>,
-    /// `"no legal move"`, `"threefold repetition"`, `"move limit"` or `"lone king held"`.
+    /// `"no legal move"`, `"threefold repetition"`, `"move limit"`, `"lone king held"` or
+    /// `"crowned"` (breakthrough).
     reason: String,
     /// The result as the rule set writes it in PDN: `"1-0"`, `"0-1"`, `"1/2-1/2"`
     /// (International: `"2-0"`, `"0-2"`, `"1-1"`); the first score is the first player's.
@@ -195,6 +198,19 @@ impl PyGame {
     /// The position now.
     fn position(&self) -> &Position {
         self.game.position()
+    }
+
+    /// `result`, a result of this game, as Python sees it.
+    fn result_of(&self, result: GameResult) -> PyGameResult {
+        let variant = self.game.start().variant();
+        PyGameResult {
+            winner: match result.outcome {
+                Outcome::Win(color) => Some(color_name(color)),
+                Outcome::Draw => None,
+            },
+            reason: result.reason.to_string(),
+            pdn: PdnResult::from(result.outcome).to_pdn(variant).to_string(),
+        }
     }
 
     /// A copy of the tags.
@@ -336,16 +352,20 @@ impl PyGame {
 
     /// The result if the game is over by the rules, else `None`.
     fn result(&self) -> Option<PyGameResult> {
-        let result = self.game.result()?;
-        let variant = self.game.start().variant();
-        Some(PyGameResult {
-            winner: match result.outcome {
-                Outcome::Win(color) => Some(color_name(color)),
-                Outcome::Draw => None,
-            },
-            reason: result.reason.to_string(),
-            pdn: PdnResult::from(result.outcome).to_pdn(variant).to_string(),
-        })
+        self.game.result().map(|result| self.result_of(result))
+    }
+
+    /// The result a referee that judges by pydraughts' rules (lidraughts-bot, DXP
+    /// referees built on pydraughts) confirms too, which is what the engine claims when
+    /// it announces a game's end over DXP; else `None`. It is `result()`, except that a
+    /// lone-king draw is given only once the rule's count has also run since a man last
+    /// moved or a piece was last captured, as pydraughts counts it (in International a
+    /// man move of the stronger side starts its count again). Wins, repetitions and
+    /// move-limit draws are claimable as soon as the game is over by them (a Frisian or
+    /// Frysk loss by a stopped king too, which pydraughts does not see). RULES.md, "Where
+    /// pydraughts differs", has the details.
+    fn claimable_result(&self) -> Option<PyGameResult> {
+        self.game.claimable_result().map(|result| self.result_of(result))
     }
 
     /// The number of move sequences of exactly `depth` plies from the position now

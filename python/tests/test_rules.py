@@ -1,6 +1,7 @@
 """The rules through Python agree with the Rust tests' independent figures: published
 start-position perft counts, pydraughts' perft counts on random positions, pydraughts'
-own legal moves, and the rules' win and draw conditions."""
+own legal moves, the rules' win and draw conditions, and pydraughts' verdicts on the
+results a game may claim."""
 
 import random
 
@@ -133,6 +134,51 @@ def test_results_by_the_rules():
         game.push(move)
     result = game.result()
     assert (result.winner, result.reason, result.pdn) == (None, "threefold repetition", "1-1")
+
+
+def pydraughts_verdict(game):
+    """pydraughts' reading of the game: the winner ("white", "black"), "draw", or None
+    while it plays on."""
+    winner = game.to_pydraughts().winner()
+    return {None: None, 0: "draw", draughts.WHITE: "white", draughts.BLACK: "black"}[winner]
+
+
+def verdict(result):
+    return None if result is None else result.winner or "draw"
+
+
+def test_claimable_results_are_the_results_pydraughts_confirms():
+    # English: a win, and kings shuffled until the start position occurs a third time
+    # (RULES.md, Draws: the 3rd occurrence, same side to move). Both are results by the
+    # rules and claimable at once; before the 8th ply, neither.
+    game = crownhead.Game("english", "W:W18:B14")
+    assert game.claimable_result() is None and pydraughts_verdict(game) is None
+    game.push("18x9")
+    claimed = game.claimable_result()
+    assert (claimed.winner, claimed.reason, claimed.pdn) == ("white", "no legal move", "0-1")
+    assert pydraughts_verdict(game) == "white"
+    game = crownhead.Game("english", "W:WK29:BK4")
+    for move in ["29-25", "4-8", "25-29", "8-4"] * 2:
+        assert game.claimable_result() is None and game.result() is None
+        assert pydraughts_verdict(game) is None
+        game.push(move)
+    claimed = game.claimable_result()
+    assert (claimed.winner, claimed.reason, claimed.pdn) == (None, "threefold repetition", "1/2-1/2")
+    assert pydraughts_verdict(game) == "draw"
+    # International (RULES.md, Where pydraughts differs): a king and a man against a lone
+    # king, held for 5 moves since the material arose, draw by the federation's rule, but
+    # pydraughts counts the 5 moves in king moves since the man last moved: not claimable
+    # until one ply later, where pydraughts draws too.
+    game = crownhead.Game("international", "W:WK6,41:BK3")
+    for move in "41-36 3-9 6-1 9-14 1-45 14-20 45-50 20-25 50-6 25-20".split():
+        assert verdict(game.claimable_result()) == pydraughts_verdict(game) is None
+        game.push(move)
+    assert game.is_over() and game.result().reason == "lone king held"
+    assert game.claimable_result() is None and pydraughts_verdict(game) is None
+    game.push("6-1")
+    claimed = game.claimable_result()
+    assert (claimed.winner, claimed.reason, claimed.pdn) == (None, "lone king held", "1-1")
+    assert pydraughts_verdict(game) == "draw"
 
 
 def test_board_pictures():
