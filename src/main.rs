@@ -15,7 +15,10 @@ fn main() -> ExitCode {
     // Logging goes to stderr and is off unless RUST_LOG asks for it: pydraughts merges
     // the engine's stderr into the protocol stream.
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("off")).init();
-    let parsed = Cli::command().try_get_matches().and_then(|matches| {
+    // `--version` adds the revision and instruction sets to `-V`'s version; leaked once,
+    // as clap keeps borrowed text.
+    let long_version: &'static str = crownhead::engine::build::describe().leak();
+    let parsed = Cli::command().long_version(long_version).try_get_matches().and_then(|matches| {
         let cli = Cli::from_arg_matches(&matches)?;
         Ok((cli, matches))
     });

@@ -320,7 +320,7 @@ impl PyGame {
         let position = *self.position();
         let fen = position.to_fen();
         let played = if let Ok(text) = mv.cast::<PyString>() {
-            self.game.play_text(text.to_str()?).map_err(|error| move_error(error, &fen))?
+            self.game.play_text(&text.to_cow()?).map_err(|error| move_error(error, &fen))?
         } else if let Ok(mv) = mv.cast::<PyMove>() {
             let mv = *mv.get();
             self.game.play(mv.mv).map_err(|_| {

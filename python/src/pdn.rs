@@ -30,9 +30,9 @@ pub fn read_pdn(
     let default = crate::errors::variant(variant)?;
     let text = match source.cast::<PyString>() {
         Ok(text) => {
-            let text = text.to_str()?;
-            let is_file = !text.contains('\n') && text.len() < 4096 && Path::new(text).is_file();
-            if is_file { std::fs::read_to_string(text)? } else { text.to_string() }
+            let text = text.to_cow()?;
+            let is_file = !text.contains('\n') && text.len() < 4096 && Path::new(text.as_ref()).is_file();
+            if is_file { std::fs::read_to_string(text.as_ref())? } else { text.into_owned() }
         }
         Err(_) => std::fs::read_to_string(source.extract::<PathBuf>()?)?,
     };

@@ -45,6 +45,7 @@ pub use options::{
     parse_switch, parse_table_mib, parse_threads,
 };
 
+pub mod build;
 mod options;
 
 /// What a search started by [`Engine::go`] reports, in order: each completed iteration,

@@ -13,10 +13,36 @@ fn stderr(output: &Output) -> String {
 }
 
 #[test]
-fn version() {
-    let output = common::crownhead(&["--version"]);
+fn short_version() {
+    let output = common::crownhead(&["-V"]);
     assert!(output.status.success());
     assert_eq!(stdout(&output).trim(), format!("crownhead {}", env!("CARGO_PKG_VERSION")));
+}
+
+/// `--version` names the checkout's commit (git's own answer) and, on Linux, the
+/// instruction set the processor offers the network (/proc/cpuinfo's answer).
+#[test]
+fn long_version_names_the_revision_and_instruction_sets() {
+    let output = common::crownhead(&["--version"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some(format!("crownhead {}", env!("CARGO_PKG_VERSION")).as_str()));
+    let revision = lines.next().and_then(|line| line.strip_prefix("revision ")).expect("a revision line");
+    let head = std::process::Command::new("git").args(["rev-parse", "--short=12", "HEAD"]).output();
+    if let Some(head) = head.ok().filter(|head| head.status.success()) {
+        let head = String::from_utf8_lossy(&head.stdout).trim().to_string();
+        assert!(revision == head || revision == format!("{head}-modified"), "{revision} against HEAD {head}");
+    }
+    let target = text.lines().find_map(|line| line.strip_prefix("target ")).expect("a target line");
+    assert!(target.starts_with(std::env::consts::ARCH), "{target}");
+    if let Ok(cpuinfo) = std::fs::read_to_string("/proc/cpuinfo") {
+        let has_avx2 = cpuinfo
+            .lines()
+            .any(|line| line.starts_with("flags") && line.split_whitespace().any(|flag| flag == "avx2"));
+        let expected = if has_avx2 { "avx2" } else { "none, portable code" };
+        assert!(text.contains(&format!("chosen at run time for the network: {expected}")), "{text}");
+    }
 }
 
 #[test]

@@ -26,4 +26,5 @@ pub(crate) mod testing;
 mod weights;
 
 pub use shape::{HIDDEN, MAX_BUCKETS, MAX_OUTPUT_WEIGHT, QA, WEIGHT_LIMIT};
+pub use simd::chosen_at_run_time;
 pub use weights::{Layers, Network};

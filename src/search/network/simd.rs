@@ -54,6 +54,16 @@ fn has_avx2() -> bool {
     std::arch::is_x86_feature_detected!("avx2")
 }
 
+/// The instruction set the loops run with on this processor: `avx2`, or `None` for the
+/// portable code.
+pub fn chosen_at_run_time() -> Option<&'static str> {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        return Some("avx2");
+    }
+    None
+}
+
 /// The loops in plain Rust.
 mod portable {
     use super::{Lanes, QA};
