@@ -9,7 +9,8 @@
 //!
 //! A test binary of its own: cargo runs test binaries one after another, so the browser
 //! does not share the machine with the timing-sensitive tests of `tests/tools/` (their
-//! half-second match games).
+//! half-second match games). It needs the feature `gui`, which builds the board.
+#![cfg(feature = "gui")]
 
 mod common;
 
