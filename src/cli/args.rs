@@ -10,9 +10,9 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 use crownhead::engine::{
-    DEFAULT_BOOK_MARGIN, DEFAULT_BOOK_PLY, DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, Limits, MAX_STRENGTH,
-    Network, OptionError, Options, OptionsBuilder, parse_book_margin, parse_book_ply, parse_move_overhead_ms,
-    parse_strength, parse_table_mib, parse_threads,
+    DEFAULT_BOOK_MARGIN, DEFAULT_BOOK_PLY, DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, Limits, MAX_DEPTH,
+    MAX_STRENGTH, Network, OptionError, Options, OptionsBuilder, parse_book_margin, parse_book_ply,
+    parse_move_overhead_ms, parse_strength, parse_table_mib, parse_threads,
 };
 use crownhead::rules::{Game, Position, Variant};
 
@@ -213,7 +213,7 @@ impl EngineArgs {
 #[group(required = true, multiple = false)]
 pub struct LimitArgs {
     /// Search to this depth in plies.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
     pub depth: Option<u32>,
     /// Search for this many seconds.
     #[arg(long, value_parser = positive_seconds)]

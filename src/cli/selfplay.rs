@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
-use crownhead::engine::Limits;
+use crownhead::engine::{Limits, MAX_DEPTH};
 use crownhead::tools::learning::selfplay::{self, Shard};
 use crownhead::tools::matches::openings;
 
@@ -60,7 +60,7 @@ pub struct SelfplayLimitArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
     /// Search to this depth a move.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
     pub depth: Option<u32>,
 }
 

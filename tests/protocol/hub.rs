@@ -132,6 +132,29 @@ fn searches_answer_with_info_and_done() {
     assert!(done.starts_with("done move=1") && done.contains("x19"), "{done}");
 }
 
+/// A depth past the engine's bound is searched to the bound, `MAX_DEPTH` (Hub clamped it
+/// to 100 before; the command line refuses it). Two kings against one, English: the
+/// iterations are cheap, so the search reaches any depth in well under a second.
+#[test]
+fn a_level_depth_is_bounded_by_the_engines_maximum() {
+    let mut engine = Engine::start(&["hub"]);
+    engine.send("set-param name=egdb-path value=");
+    engine.send("init");
+    engine.until("ready");
+    let mut squares = ['e'; 32];
+    squares[0] = 'B';
+    squares[13] = 'W';
+    squares[22] = 'W';
+    engine.send(&format!("pos pos=W{}", squares.iter().collect::<String>()));
+    engine.send("level depth=1000");
+    engine.send("go think");
+    let lines = engine.until("done");
+    let deepest =
+        lines.iter().filter_map(|line| line.strip_prefix("info depth=")).next_back().expect("an info line");
+    let depth: u32 = deepest.split(' ').next().and_then(|depth| depth.parse().ok()).expect("a depth");
+    assert_eq!(depth, crownhead::engine::MAX_DEPTH, "{deepest}");
+}
+
 /// A Hub position (`pos=`) of 50 squares: `W` or `B` to move, then a letter a square.
 fn hub_position(side: char, pieces: &[(u8, char)]) -> String {
     let squares: String = (1..=50)

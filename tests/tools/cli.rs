@@ -45,6 +45,16 @@ fn long_version_names_the_revision_and_instruction_sets() {
     }
 }
 
+/// A depth is bounded by the engine's maximum, as Hub bounds it; past it, the command
+/// line refuses with the bound named.
+#[test]
+fn a_depth_past_the_engines_bound_is_refused() {
+    let bound = crownhead::engine::MAX_DEPTH;
+    let output = common::crownhead(&["analyse", "--depth", &(bound + 1).to_string()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains(&format!("is not in 1..={bound}")), "{}", stderr(&output));
+}
+
 #[test]
 fn bench_with_a_move_time_searches_every_position_that_long() {
     let output = common::crownhead(&["bench", "--movetime", "0.05"]);

@@ -21,9 +21,9 @@ pub(crate) use line::{Line, LineError, quote, spawn_line_reader};
 use super::board::{Encoding, parse_hub_position, renumber_hub_move};
 use crate::egdb;
 use crate::engine::{
-    Clock, Engine, Go, Info, Limits, MAX_BOOK_MARGIN, MAX_BOOK_PLY, MAX_MOVE_OVERHEAD_MS, MAX_SECONDS,
-    MAX_STRENGTH, MAX_TABLE_MIB, MAX_THREADS, MIN_STRENGTH, OptionsBuilder, Report, SearchHandle,
-    SearchResult, parse_switch,
+    Clock, Engine, Go, Info, Limits, MAX_BOOK_MARGIN, MAX_BOOK_PLY, MAX_DEPTH, MAX_MOVE_OVERHEAD_MS,
+    MAX_SECONDS, MAX_STRENGTH, MAX_TABLE_MIB, MAX_THREADS, MIN_STRENGTH, OptionsBuilder, Report,
+    SearchHandle, SearchResult, parse_switch,
 };
 use crate::rules::{Color, Game, KingRun, Move, Position, Variant};
 
@@ -298,7 +298,7 @@ impl Session {
         let count = |name| line.value(name).map(|text| text.parse::<u64>().ok());
         let bad = |name: &str| format!("bad level value for {name}");
         match count("depth") {
-            Some(Some(depth)) => level.depth = Some(depth.clamp(1, 100) as u32),
+            Some(Some(depth)) => level.depth = Some(depth.clamp(1, u64::from(MAX_DEPTH)) as u32),
             Some(None) => return self.error(&bad("depth")),
             None => {}
         }
