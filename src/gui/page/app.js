@@ -1,12 +1,14 @@
-// The page: wires the board, the game, the engine session, the editor and PDN to the
-// controls of index.html. The server answers every rules question (api.js), so nothing
-// here knows the rules of any rule set.
+// The page: wires the board, the move input, the game, the clock, the engine session,
+// the editor and PDN to the controls of index.html. The server answers every rules
+// question (api.js), so nothing here knows the rules of any rule set.
 
 import { get, post } from './api.js';
 import { Board } from './board.js';
 import { GameState } from './game.js';
 import { EngineSession } from './engine.js';
 import { Editor } from './editor.js';
+import { MoveInput } from './input.js';
+import { Clock } from './clock.js';
 import { readFile, download } from './pdn.js';
 
 const $ = (id) => document.getElementById(id);
@@ -15,17 +17,17 @@ const state = {
   variants: new Map(),  // name -> layout, from /api/variants
   game: null,           // GameState
   reply: null,          // /api/position's reply for the position shown
-  selection: null,      // { from, landings } while a move is being entered
   analysing: false,
   lines: new Map(),     // multipv -> the latest info of the analysis
   editing: false,
-  clock: null,          // { white, black, increment (ms), running, since }
   over: null,           // a result the page gives (a clock run out)
   request: 0,           // the number of the latest position request
 };
 
 const editor = new Editor();
 const board = new Board($('board'), { onSquare: pick, onPress: pick });
+const input = new MoveInput($('choice'), { onMove: (text) => attempt(() => playMove(text)), onChange: render });
+const clock = new Clock({ white: $('clock-white'), black: $('clock-black') });
 const engine = new EngineSession({ onInfo, onDone, onProgress, onReview });
 
 function say(text) {
@@ -70,7 +72,7 @@ async function refresh() {
   if (number !== state.request) return;
   delete document.body.dataset.busy;
   state.reply = reply;
-  state.selection = null;
+  input.reset(reply.legal);
   state.lines.clear();
   runClock();
   render();
@@ -104,32 +106,19 @@ async function stopEngine() {
 // The engine's time: a move time, or its clock; and its level.
 function timing() {
   const strength = Math.max(1, Math.min(10, Number($('strength').value) || 10));
-  if (state.clock) {
-    const side = state.reply.side;
-    return { clock: { time: state.clock[side] / 1000, increment: state.clock.increment / 1000 }, strength };
-  }
+  if (clock.on) return { clock: clock.engineTime(state.reply.side), strength };
   return { movetime: Math.max(0.05, Number($('movetime').value) || 1), strength };
 }
 
 async function playMove(text) {
   const mover = state.reply.side;
   state.game.play(text);
-  chargeClock(mover);
-  $('choice').hidden = true;
+  clock.charge(mover);
+  input.hideChoice();
   await refresh();
 }
 
-// ---- entering moves: click or drag, landing square by landing square ----
-
-function startsWith(path, prefix) {
-  return prefix.every((square, index) => path[index] === square);
-}
-
-// The moves still possible with the squares picked so far.
-function candidates() {
-  const { from, landings } = state.selection;
-  return state.reply.legal.filter((move) => move.from === from && move.paths.some((path) => startsWith(path, landings)));
-}
+// ---- entering moves: click or drag, landing square by landing square (input.js) ----
 
 function pick(name) {
   if (state.editing) {
@@ -139,67 +128,7 @@ function pick(name) {
   }
   const reply = state.reply;
   if (!reply || reply.result || state.over || engineToMove()) return;
-  if (state.selection && continueMove(name)) return;
-  const movable = reply.legal.some((move) => move.from === name);
-  state.selection = movable ? { from: name, landings: [] } : null;
-  render();
-}
-
-// Takes `name` as the next square of the move being entered; whether it was one.
-function continueMove(name) {
-  const depth = state.selection.landings.length;
-  const possible = candidates();
-  const ending = possible.filter((move) => move.to === name);
-  const through = possible.filter((move) => move.paths.some((path) => startsWith(path, state.selection.landings) && path[depth] === name));
-  if (ending.length === 1 && through.every((move) => move === ending[0])) {
-    attempt(() => playMove(ending[0].text));
-    return true;
-  }
-  if (through.length === 1) {
-    attempt(() => playMove(through[0].text));
-    return true;
-  }
-  if (through.length > 1 && ending.length === 0) {
-    state.selection.landings.push(name);
-    render();
-    return true;
-  }
-  const choices = ending.length > 1 ? ending : through;
-  if (choices.length > 1) {
-    offerChoice(choices);
-    return true;
-  }
-  return false;
-}
-
-// Several moves fit the squares picked: the person chooses by their full text.
-function offerChoice(moves) {
-  const box = $('choice');
-  box.replaceChildren(document.createTextNode('Which capture? '));
-  for (const move of moves) {
-    const button = document.createElement('button');
-    button.textContent = move.text;
-    button.className = 'choice';
-    button.addEventListener('click', () => attempt(() => playMove(move.text)));
-    box.appendChild(button);
-  }
-  box.hidden = false;
-}
-
-// The squares to highlight for the move being entered.
-function targets() {
-  if (!state.selection) return [];
-  const depth = state.selection.landings.length;
-  const squares = new Set();
-  for (const move of candidates()) {
-    for (const path of move.paths) {
-      if (startsWith(path, state.selection.landings) && path.length > depth) {
-        squares.add(path[depth]);
-        squares.add(move.to);
-      }
-    }
-  }
-  return [...squares];
+  input.pick(name);
 }
 
 // ---- drawing ----
@@ -214,8 +143,8 @@ function render() {
   board.draw({
     pieces: reply.pieces,
     last: reply.last || [],
-    selected: state.selection && state.selection.from,
-    targets: targets(),
+    selected: input.selected(),
+    targets: input.targets(),
     arrow: best ? moveSquares(best.pv[0]) : null,
   });
   $('board').dataset.fen = reply.fen;
@@ -225,7 +154,7 @@ function render() {
   $('counters').textContent = counterText(reply.counters);
   renderMoves();
   renderLines();
-  renderClock();
+  clock.draw();
 }
 
 function capital(text) {
@@ -352,7 +281,7 @@ function onReview(review) {
   renderMoves();
 }
 
-// ---- the clock: the page runs both sides' clocks when playing with one ----
+// ---- the clock (clock.js): the page runs both sides' clocks when playing with one ----
 
 // The number in the field `id`, `fallback` when it holds none, and never below the
 // field's min: a number typed in is taken as it is (a negative clock would lose at once).
@@ -363,65 +292,25 @@ function fieldNumber(id, fallback) {
 
 function resetClock() {
   const useClock = document.querySelector('input[name=timing]:checked').value === 'clock';
-  const minutes = fieldNumber('clock-minutes', 5);
-  const increment = fieldNumber('clock-increment', 0) * 1000;
-  state.clock = useClock ? { white: minutes * 60000, black: minutes * 60000, increment, running: null, since: 0 } : null;
+  clock.reset(useClock ? { minutes: fieldNumber('clock-minutes', 5), increment: fieldNumber('clock-increment', 0) } : null);
   state.over = null;
 }
 
-// The side that moved pays for its time and gets its increment.
-function chargeClock(mover) {
-  const clock = state.clock;
-  if (!clock || clock.running !== mover) return;
-  clock[mover] += clock.increment - (performance.now() - clock.since);
-  clock.running = null;
-}
-
 function runClock() {
-  const clock = state.clock;
-  if (!clock) return;
   const runs = state.game.atEnd() && !state.reply.result && !state.over && engineSide() !== 'none';
-  if (runs && clock.running !== state.reply.side) {
-    clock.running = state.reply.side;
-    clock.since = performance.now();
-  } else if (!runs) {
-    clock.running = null;
-  }
-}
-
-function remaining(side) {
-  const clock = state.clock;
-  const spent = clock.running === side ? performance.now() - clock.since : 0;
-  return Math.max(0, clock[side] - spent);
-}
-
-function renderClock() {
-  const clock = state.clock;
-  for (const side of ['white', 'black']) {
-    const display = $(`clock-${side}`);
-    if (!clock) {
-      display.textContent = '';
-      continue;
-    }
-    const seconds = Math.ceil(remaining(side) / 1000);
-    display.textContent = `${capital(side)} ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-    display.className = clock.running === side ? 'running' : '';
-  }
+  clock.run(runs ? state.reply.side : null);
 }
 
 function tick() {
-  const clock = state.clock;
-  if (!clock || !clock.running) return;
-  if (remaining(clock.running) <= 0) {
-    const loser = clock.running;
-    clock[loser] = 0;
-    clock.running = null;
-    state.over = `${capital(loser === 'white' ? 'black' : 'white')} wins on time.`;
-    attempt(stopEngine);
-    render();
+  if (!clock.running) return;
+  const loser = clock.ranOut();
+  if (!loser) {
+    clock.draw();
     return;
   }
-  renderClock();
+  state.over = `${capital(loser === 'white' ? 'black' : 'white')} wins on time.`;
+  attempt(stopEngine);
+  render();
 }
 
 // ---- controls ----
@@ -436,7 +325,7 @@ async function undo() {
   const plies = engineSide() !== 'none' && state.reply.side !== engineSide() && game.moves.length >= 2 ? 2 : 1;
   for (let count = 0; count < plies; count++) game.undo();
   game.go(game.moves.length);
-  if (state.clock) state.clock.running = null;
+  clock.run(null);
   state.over = null;
   await refresh();
 }
@@ -520,7 +409,7 @@ function bindControls() {
   bind('copy-fen', 'click', copyFen);
   bind('engine-side', 'change', () => { resetClock(); return refresh(); });
   for (const radio of document.querySelectorAll('input[name=timing]')) {
-    radio.addEventListener('change', () => { resetClock(); renderClock(); });
+    radio.addEventListener('change', () => { resetClock(); clock.draw(); });
   }
   bind('analyse-start', 'click', () => analyse(true));
   bind('analyse-stop', 'click', () => analyse(false));
