@@ -30,8 +30,8 @@ pub const MAX_MULTIPV: usize = 256;
 pub const MAX_MOVE_OVERHEAD_MS: usize = 10_000;
 
 /// The default move overhead: the pipe round trip and a busy machine's scheduling
-/// (Stockfish's default too). A 10 ms overhead rather than 30 ms was worth +65 Elo at
-/// 0.05 s a move (docs/search-log.md); over a network, set more.
+/// (Stockfish's default too). It was measured against 30 ms (docs/search-log.md); over
+/// a network, set more.
 pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(10);
 
 /// The most plies from the start a book is played for (Hub's `book-ply`).

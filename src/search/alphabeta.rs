@@ -399,8 +399,8 @@ impl<'a> Worker<'a> {
     /// index when no move was searched (every root move excluded). A stopped search
     /// returns at once, leaving `aborted` set.
     //
-    // Inlined into `alphabeta`, its one caller: as a call of its own it took 3.4% more
-    // instructions over the bench (callgrind, 1,441 M against 1,394 M).
+    // Inlined into `alphabeta`, its one caller: as a call of its own it took more
+    // instructions over the bench (docs/speed.md, "Search").
     #[inline(always)]
     fn search_moves(
         &mut self,

@@ -6,7 +6,7 @@
 //! brings its kings close to what is left of the other side and keeps them off the
 //! squares where they cannot move, which is what cornering a lone king takes. GuiNN does
 //! the same. The terms and weights are those of the hand-made evaluation the networks
-//! replaced (commit 1711dfa), kept for these positions only.
+//! replaced (docs/networks.md), kept for these positions only.
 
 use crate::rules::{Bitboard, Color, Direction, Position, Variant};
 

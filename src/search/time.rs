@@ -22,8 +22,8 @@ const RESERVE_MOVES: f64 = 50.0;
 
 /// Kept in reserve under a game clock whatever the overhead: each move costs some time
 /// outside the search (the first iteration, the pipes, a busy machine's scheduling), and
-/// a long game (123 moves a side at one minute) ended with 0.25 s of a 0.51 s reserve
-/// (docs/search-log.md).
+/// a long game at one minute ended with half of a reserve of the overhead alone
+/// (docs/search-log.md, "The clock reserve").
 const RESERVE_FLOOR: f64 = 0.5;
 
 /// The share of the clock planned on once it is down to the reserve.
