@@ -10,9 +10,11 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::connection::{Connection, MAX_PENDING};
-use super::message::MAX_LENGTH;
-use super::{DxpError, Message, Options, serve, wire_squares};
-use crate::engine;
+use super::error::DxpError;
+use super::follower::serve;
+use super::message::{MAX_LENGTH, Message};
+use super::options::Options;
+use super::table::wire_squares;
 use crate::fuzzing::{self, Rng};
 use crate::protocol::board::{Encoding, Letters, write_squares};
 use crate::rules::{Position, Variant};
@@ -205,14 +207,7 @@ fn same_squares(message: &Message, expected: &Message) -> bool {
 fn the_follower_survives_20000_fuzzed_messages() {
     const BATCH: usize = 1000;
     let mut rng = Rng::from_env("dxp-follower");
-    let options = Options {
-        variant: Variant::International,
-        engine: engine::Options { table_mib: 1, ..engine::Options::default() },
-        minutes: 0,
-        moves: 0,
-        games: 1,
-        move_time: Some(Duration::from_millis(1)),
-    };
+    let options = Options { move_time: Some(Duration::from_millis(1)), ..Options::for_tests() };
     let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
     let mut peer = Peer::connect(&listener, &options);
     let (mut disconnects, mut stops_seen, mut moves) = (0, 0, 0);

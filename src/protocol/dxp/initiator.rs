@@ -1,0 +1,61 @@
+//! The initiator: [`initiate`] connects to a follower and plays a series of games,
+//! requesting each.
+
+use std::io::Write;
+use std::net::TcpStream;
+
+use super::connection::Connection;
+use super::error::DxpError;
+use super::message::Message;
+use super::options::Options;
+use super::session::{Role, Session, encoding, own_name};
+use super::table::{Finished, Table};
+use crate::engine::Engine;
+use crate::protocol::board::{Letters, write_squares};
+use crate::rules::{Color, Outcome, Position, Variant};
+
+/// Connects to a follower at `address` and plays `options.games` games, colours
+/// alternating, printing one line per game.
+///
+/// # Errors
+/// The connection fails, closes mid-game, or a game is refused.
+pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> Result<(), DxpError> {
+    let mut session = Session::new(Connection::new(TcpStream::connect(address)?), options, Role::Initiator);
+    let mut engine = Engine::new(options.engine.clone());
+    let variant = options.variant;
+    for index in 0..options.games {
+        let follower = if index % 2 == 0 { Color::White } else { Color::Black };
+        let start = Position::start(variant);
+        let position = (variant != Variant::International)
+            .then(|| (start.side_to_move(), write_squares(&start, encoding(variant), Letters::DXP)));
+        session.connection.send(&Message::GameRequest {
+            version: 1,
+            name: own_name(),
+            follower,
+            minutes: options.minutes,
+            moves: options.moves,
+            position,
+        })?;
+        let peer = session.answer(&mut engine)?;
+        engine.new_game();
+        let last = index + 1 == options.games;
+        session.table = Some(Table::new(start, !follower, options, options.minutes, options.moves, last));
+        let Finished { table, outcome, why } = session.play_out(&mut engine)?;
+        writeln!(
+            out,
+            "game {}: crownhead ({}) against {peer}: {} ({}, {} plies)",
+            index + 1,
+            table.ours,
+            match outcome {
+                Some(Outcome::Win(winner)) if winner == table.ours => "crownhead won",
+                Some(Outcome::Win(_)) => "crownhead lost",
+                Some(Outcome::Draw) => "draw",
+                None => "no result",
+            },
+            why,
+            table.game.moves().len()
+        )?;
+        out.flush()?;
+    }
+    Ok(())
+}

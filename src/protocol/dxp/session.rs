@@ -1,0 +1,196 @@
+//! One DXP connection in either role: a [`Session`] and the game in progress on it.
+//!
+//! Both roles run one receive loop, `Session::next_event`: it takes this side's turn,
+//! reads the next message and handles what the protocol treats alike for both (MOVE,
+//! GAMEEND, BACKREQ, CHAT); a GAMEREQ is the follower's to answer, a GAMEACC the
+//! initiator's. It hands its caller what ends a phase: the connection closing, the answer
+//! to a game request, a game's end.
+
+use super::connection::{Connection, Received};
+use super::error::{DxpError, written};
+use super::message::{BackAcceptCode, GameAcceptCode, GameEndReason, Message};
+use super::options::Options;
+use super::table::{Finished, Table};
+use crate::engine::Engine;
+use crate::protocol::board::{Encoding, Letters, parse_squares};
+use crate::rules::{Color, Position, Variant};
+
+/// The name crownhead gives itself in GAMEREQ and GAMEACC.
+pub fn own_name() -> String {
+    format!("crownhead {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// 10x10 boards are written in the standard square order, 8x8 ones in pydraughts'.
+pub fn encoding(variant: Variant) -> Encoding {
+    if variant.rules().geometry.size() == 10 { Encoding::Standard } else { Encoding::Pydraughts }
+}
+
+/// Which side of the protocol a session plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Listens, and answers game requests.
+    Follower,
+    /// Connects, and requests games.
+    Initiator,
+}
+
+/// What the receive loop hands to the role it serves.
+pub enum Event {
+    /// The peer closed the connection.
+    Closed,
+    /// The follower's answer to this initiator's game request.
+    Answer {
+        /// The follower's name.
+        name: String,
+        /// Accepted, or why not.
+        code: GameAcceptCode,
+    },
+    /// A game ended: by a GAMEEND, or by this side ending it over the peer's move. A
+    /// GAMEEND with no game in progress gives `game: None`.
+    Ended {
+        /// The game, if one was in progress.
+        game: Option<Finished>,
+        /// The stop flag of the peer's GAMEEND.
+        stop: bool,
+    },
+}
+
+/// One connection, in either role, and the game in progress on it.
+pub struct Session<'a> {
+    /// The connection to the peer.
+    pub connection: Connection,
+    options: &'a Options,
+    role: Role,
+    /// The game in progress, if any.
+    pub table: Option<Table>,
+}
+
+impl<'a> Session<'a> {
+    /// A session on `connection` playing `role`, with no game in progress.
+    pub fn new(connection: Connection, options: &'a Options, role: Role) -> Session<'a> {
+        Session { connection, options, role, table: None }
+    }
+
+    /// The receive loop: takes this side's turn, then handles messages until one ends a
+    /// phase for the role.
+    pub fn next_event(&mut self, engine: &mut Engine) -> Result<Event, DxpError> {
+        loop {
+            if let Some(table) = self.table.as_mut() {
+                table.take_turn(&mut self.connection, engine)?;
+            }
+            let message = match self.connection.receive()? {
+                Received::Closed => return Ok(Event::Closed),
+                // An initiator waiting for the answer to its request cannot do without it.
+                Received::Garbage(error) if self.awaits_answer() => return Err(DxpError::BadMessage(error)),
+                Received::Garbage(error) => {
+                    log::warn!("dxp: dropped a message: {error}");
+                    continue;
+                }
+                Received::Message(message) => message,
+            };
+            if let Some(event) = self.handle(message, engine)? {
+                return Ok(event);
+            }
+        }
+    }
+
+    fn awaits_answer(&self) -> bool {
+        self.role == Role::Initiator && self.table.is_none()
+    }
+
+    /// Handles one message; the event it makes for the role, if any.
+    fn handle(&mut self, message: Message, engine: &mut Engine) -> Result<Option<Event>, DxpError> {
+        match message {
+            Message::GameRequest { version, follower, minutes, moves, position, .. }
+                if self.role == Role::Follower =>
+            {
+                let code = if version != 1 {
+                    GameAcceptCode::WrongVersion
+                } else {
+                    match start_position(self.options.variant, position) {
+                        Some(start) => {
+                            engine.prepare();
+                            engine.new_game();
+                            self.table =
+                                Some(Table::new(start, follower, self.options, minutes, moves, false));
+                            GameAcceptCode::Accepted
+                        }
+                        None => GameAcceptCode::NotThisGame,
+                    }
+                };
+                self.connection.send(&Message::GameAccept { name: own_name(), code })?;
+            }
+            Message::GameAccept { name, code } if self.awaits_answer() => {
+                return Ok(Some(Event::Answer { name, code }));
+            }
+            Message::Move { from, to, captured, .. } => {
+                let Some(table) = self.table.as_mut().filter(|table| !table.end_sent) else {
+                    log::warn!("dxp: move {} with no game in progress dropped", written(from, to, &captured));
+                    return Ok(None);
+                };
+                if let Err(error) = table.their_move(from, to, &captured) {
+                    log::warn!("dxp: {error}; ending the game");
+                    let stop = table.stop;
+                    self.connection.send(&Message::GameEnd { reason: GameEndReason::Unknown, stop })?;
+                    let game = self.table.take().map(|table| Finished {
+                        table,
+                        outcome: None,
+                        why: error.to_string(),
+                    });
+                    return Ok(Some(Event::Ended { game, stop: false }));
+                }
+            }
+            Message::GameEnd { reason, stop } => {
+                let game = self.table.take();
+                if let Some(table) = game.as_ref().filter(|table| !table.end_sent) {
+                    // The same stop flag, or stop if this side stops after this game.
+                    let stop = stop || table.stop;
+                    self.connection.send(&Message::GameEnd { reason: GameEndReason::Unknown, stop })?;
+                }
+                return Ok(Some(Event::Ended { game: game.map(|table| table.finish(reason)), stop }));
+            }
+            Message::BackRequest { number, color } => {
+                let back = self.table.as_mut().is_some_and(|table| table.go_back(number, color));
+                let code = if back { BackAcceptCode::Accepted } else { BackAcceptCode::NotSupported };
+                self.connection.send(&Message::BackAccept { code })?;
+            }
+            Message::Chat(text) => log::info!("dxp chat: {text}"),
+            other => log::warn!("dxp: unexpected message dropped: {}", other.to_text()),
+        }
+        Ok(None)
+    }
+
+    /// The initiator's wait for the answer to its game request: the follower's name.
+    pub fn answer(&mut self, engine: &mut Engine) -> Result<String, DxpError> {
+        loop {
+            match self.next_event(engine)? {
+                Event::Answer { name, code: GameAcceptCode::Accepted } => return Ok(name),
+                Event::Answer { code, .. } => return Err(DxpError::Refused(code)),
+                Event::Closed => return Err(DxpError::Closed),
+                // The confirmation of a game this side already ended.
+                Event::Ended { .. } => {}
+            }
+        }
+    }
+
+    /// The initiator's game, played to its end.
+    pub fn play_out(&mut self, engine: &mut Engine) -> Result<Finished, DxpError> {
+        loop {
+            match self.next_event(engine)? {
+                Event::Ended { game: Some(game), .. } => return Ok(game),
+                Event::Closed => return Err(DxpError::ClosedMidGame),
+                Event::Ended { game: None, .. } | Event::Answer { .. } => {}
+            }
+        }
+    }
+}
+
+/// The start position a request asks for: the rule set's start, or the board given.
+fn start_position(variant: Variant, requested: Option<(Color, String)>) -> Option<Position> {
+    match requested {
+        None => Some(Position::start(variant)),
+        Some((side, board)) => parse_squares(variant, encoding(variant), Letters::DXP, side, &board)
+            .map_err(|error| log::warn!("dxp: refused a position: {error}"))
+            .ok(),
+    }
+}

@@ -1,0 +1,296 @@
+//! A game in progress: a [`Table`]. It knows whose turn it is, the game clock the
+//! request set, and whether this side already sent the game's end. The side to move
+//! ends a finished game with GAMEEND instead of a MOVE, and the other side confirms it.
+
+use std::time::{Duration, Instant};
+
+use super::connection::Connection;
+use super::error::DxpError;
+use super::message::{GameEndReason, Message};
+use super::options::Options;
+use crate::engine::{Clock, Engine, Go, Limits, SearchResult};
+use crate::rules::{Color, Game, Move, Outcome, Position};
+
+/// The longest wait between two looks at the connection while the engine searches.
+const MAX_WATCH: Duration = Duration::from_millis(100);
+
+/// Thinking time per move when a game request gives no time.
+const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
+
+/// One game in progress.
+pub struct Table {
+    /// The game so far.
+    pub game: Game,
+    /// The colour this side plays.
+    pub ours: Color,
+    minutes: u16,
+    moves: u16,
+    used: Duration,
+    move_time: Option<Duration>,
+    /// This side has sent the game's end and waits for the peer's confirmation.
+    pub end_sent: bool,
+    /// The GAMEEND stop flag this side sends: set on an initiator's last game.
+    pub stop: bool,
+}
+
+/// A game that ended: its table, the outcome by the rules (or the peer's word), and why.
+pub struct Finished {
+    /// The game's table as it ended.
+    pub table: Table,
+    /// The outcome, if the rules or the peer give one.
+    pub outcome: Option<Outcome>,
+    /// Why the game ended, in words.
+    pub why: String,
+}
+
+impl Table {
+    /// A game from `start` with this side playing `ours`, on the clock a request set
+    /// (`minutes` for `moves`; 0 minutes: no clock) unless `options` give a move time.
+    pub fn new(
+        start: Position,
+        ours: Color,
+        options: &Options,
+        minutes: u16,
+        moves: u16,
+        stop: bool,
+    ) -> Table {
+        let move_time = options.move_time;
+        Table {
+            game: Game::new(start),
+            ours,
+            minutes,
+            moves,
+            used: Duration::ZERO,
+            move_time,
+            end_sent: false,
+            stop,
+        }
+    }
+
+    fn our_turn(&self) -> bool {
+        !self.end_sent && self.game.position().side_to_move() == self.ours
+    }
+
+    fn limits(&self) -> Limits {
+        if let Some(time) = self.move_time {
+            return Limits::move_time(time);
+        }
+        if self.minutes == 0 {
+            return Limits::move_time(DEFAULT_MOVE_TIME);
+        }
+        // The minutes are for the whole game: past the agreed number of moves no time
+        // is added, so the clock is then played to the end as sudden death.
+        let ours_played = self.game.moves().len() as u32 / 2;
+        let moves_to_go = (u32::from(self.moves) > ours_played).then(|| u32::from(self.moves) - ours_played);
+        let time = f64::from(self.minutes) * 60.0 - self.used.as_secs_f64();
+        Limits { clock: Some(Clock { time, increment: 0.0, moves_to_go }), ..Limits::default() }
+    }
+
+    /// On this side's turn: the game's end if it is over and a referee judging by
+    /// pydraughts' rules would confirm it ([`Game::claimable_result`]), else a move: a
+    /// draw only the federation's rules give is played on, for the peer or the referee
+    /// to end.
+    pub fn take_turn(&mut self, connection: &mut Connection, engine: &mut Engine) -> Result<(), DxpError> {
+        if !self.our_turn() {
+            return Ok(());
+        }
+        if let Some(result) = self.game.claimable_result() {
+            self.end_sent = true;
+            let reason = GameEndReason::telling(result.outcome, self.ours);
+            return Ok(connection.send(&Message::GameEnd { reason, stop: self.stop })?);
+        }
+        let started = Instant::now();
+        let result = think(connection, engine, &self.game, &self.limits())?;
+        let spent = started.elapsed();
+        self.used += spent;
+        let Some(mv) = result.best_move else {
+            return Ok(());
+        };
+        let message = move_message(self.game.position(), &mv, spent);
+        self.game.play(mv).map_err(DxpError::Rules)?;
+        Ok(connection.send(&message)?)
+    }
+
+    /// Plays the other side's move, the legal move with these squares (the captured
+    /// ones in any order).
+    ///
+    /// # Errors
+    /// [`DxpError::OutOfTurn`] on this side's turn, [`DxpError::IllegalMove`] when no
+    /// legal move has these squares; the game is unchanged.
+    pub fn their_move(&mut self, from: u8, to: u8, captured: &[u8]) -> Result<(), DxpError> {
+        if self.game.position().side_to_move() == self.ours {
+            return Err(DxpError::OutOfTurn { from, to, captured: captured.to_vec() });
+        }
+        let position = *self.game.position();
+        let mut sorted = captured.to_vec();
+        sorted.sort_unstable();
+        let wanted = (from, to, sorted);
+        let mv = (position.legal_moves().into_iter())
+            .find(|mv| wire_squares(&position, mv) == wanted)
+            .ok_or_else(|| DxpError::IllegalMove { from, to, captured: captured.to_vec() })?;
+        self.game.play(mv).map_err(DxpError::Rules)
+    }
+
+    /// Goes back to move `number` with `color` to move, if the game has been there.
+    pub fn go_back(&mut self, number: u16, color: Color) -> bool {
+        let first = self.game.start().side_to_move();
+        let Some(plies) =
+            (usize::from(number).checked_sub(1)).map(|full| 2 * full + usize::from(color != first))
+        else {
+            return false;
+        };
+        if plies > self.game.moves().len() {
+            return false;
+        }
+        while self.game.moves().len() > plies {
+            self.game.undo();
+        }
+        self.end_sent = false;
+        true
+    }
+
+    /// The game ended with the peer's GAMEEND giving `reason`.
+    pub fn finish(self, reason: GameEndReason) -> Finished {
+        let by_rules = self.game.result();
+        // A GAMEEND answering this side's is a confirmation, not a claim (pydraughts
+        // echoes the reason it confirms).
+        let claimed = (!self.end_sent).then(|| reason.claimed_outcome(!self.ours)).flatten();
+        let outcome = by_rules.map(|result| result.outcome).or(claimed);
+        let why = by_rules
+            .map_or_else(|| format!("game end reason {}", reason.code()), |result| result.reason.to_string());
+        Finished { table: self, outcome, why }
+    }
+}
+
+impl GameEndReason {
+    /// What the side playing `sender` says when the game ended with `outcome`.
+    fn telling(outcome: Outcome, sender: Color) -> GameEndReason {
+        match outcome {
+            Outcome::Win(winner) if winner == sender => GameEndReason::Win,
+            Outcome::Win(_) => GameEndReason::GiveUp,
+            Outcome::Draw => GameEndReason::Draw,
+        }
+    }
+
+    /// The outcome the side playing `sender` claims with this reason, if any.
+    fn claimed_outcome(self, sender: Color) -> Option<Outcome> {
+        [Outcome::Win(sender), Outcome::Win(!sender), Outcome::Draw]
+            .into_iter()
+            .find(|&outcome| GameEndReason::telling(outcome, sender) == self)
+    }
+}
+
+/// The engine's search of `game`, stopped early if the peer hangs up meanwhile: on a
+/// long clock (999 minutes for 1 move is hours a move) it would search for nobody.
+fn think(
+    connection: &mut Connection,
+    engine: &mut Engine,
+    game: &Game,
+    limits: &Limits,
+) -> Result<SearchResult, DxpError> {
+    let search = engine.go(game, limits, Go::Think, |_| {})?;
+    // The watch starts short, for quick searches, and grows to MAX_WATCH.
+    let mut wait = Duration::from_millis(1);
+    while !search.is_finished() {
+        if connection.hung_up(wait)? {
+            log::warn!("dxp: the peer hung up; the search stops");
+            search.stop();
+            break;
+        }
+        wait = (wait * 2).min(MAX_WATCH);
+    }
+    Ok(search.wait())
+}
+
+/// A move's squares as MOVE carries them, in the rule set's numbering (on 8x8 too):
+/// start, end, and the captured squares in ascending order.
+pub fn wire_squares(position: &Position, mv: &Move) -> (u8, u8, Vec<u8>) {
+    let rules = position.rules();
+    let mut captured: Vec<u8> = mv.captured().map(|square| rules.square_number(square)).collect();
+    captured.sort_unstable();
+    (rules.square_number(mv.from()), rules.square_number(mv.to()), captured)
+}
+
+fn move_message(position: &Position, mv: &Move, spent: Duration) -> Message {
+    let (from, to, captured) = wire_squares(position, mv);
+    Message::Move { seconds: u16::try_from(spent.as_secs()).unwrap_or(u16::MAX), from, to, captured }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    /// crownhead Black; White, the peer, to move with a double capture: 32x14 over 28
+    /// and 19.
+    fn table() -> Table {
+        let start = Position::from_fen(Variant::International, "W:W32,45:B28,19,5").expect("a position");
+        Table::new(start, Color::Black, &Options::for_tests(), 0, 0, false)
+    }
+
+    #[test]
+    fn a_peer_move_is_matched_on_its_squares() {
+        let mut table = table();
+        table.their_move(32, 14, &[19, 28]).expect("the captured squares in any order");
+        assert_eq!(table.game.moves().len(), 1);
+        assert_eq!(wire_squares(table.game.start(), &table.game.moves()[0]), (32, 14, vec![19, 28]));
+    }
+
+    #[test]
+    fn a_peer_move_that_is_not_legal_is_refused() {
+        let mut table = table();
+        for (from, to, captured) in [
+            (32, 14, vec![]),       // the capture without its captured squares
+            (32, 14, vec![28, 28]), // a captured square given twice
+            (32, 23, vec![28]),     // a shorter capture than the longest
+            (45, 40, vec![]),       // a quiet move while a capture is due
+            (99, 14, vec![19, 28]), // no such square
+        ] {
+            let refused = table.their_move(from, to, &captured);
+            let Err(DxpError::IllegalMove { from: f, to: t, captured: c }) = refused else {
+                panic!("{from}-{to} {captured:?}: {refused:?}");
+            };
+            assert_eq!((f, t, &c), (from, to, &captured));
+            assert_eq!(table.game.moves().len(), 0);
+        }
+        let error = table.their_move(32, 23, &[28]).unwrap_err();
+        assert_eq!(error.to_string(), "illegal move 32x23 capturing 28 from the peer");
+        table.their_move(32, 14, &[28, 19]).expect("legal");
+        // Now it is crownhead's turn.
+        let error = table.their_move(5, 10, &[]).unwrap_err();
+        assert!(matches!(error, DxpError::OutOfTurn { from: 5, to: 10, .. }), "{error}");
+        assert_eq!(error.to_string(), "move 5-10 from the peer out of turn");
+    }
+
+    #[test]
+    fn the_clock_counts_moves_to_go_until_the_agreed_number_then_runs_to_the_end() {
+        let start = Position::from_fen(Variant::International, "W:W45,46:B1,2").expect("a position");
+        let mut table = Table::new(start, Color::Black, &Options::for_tests(), 1, 2, false);
+        let clock = |table: &Table| table.limits().clock.expect("a game clock");
+        assert_eq!(clock(&table), Clock { time: 60.0, increment: 0.0, moves_to_go: Some(2) });
+        table.used = Duration::from_secs(20);
+        for mv in ["45-40", "1-7"] {
+            table.game.play_text(mv).expect("legal");
+        }
+        // One of Black's two moves is played: one to go, with the 40 s left.
+        assert_eq!(clock(&table), Clock { time: 40.0, increment: 0.0, moves_to_go: Some(1) });
+        for mv in ["46-41", "2-8"] {
+            table.game.play_text(mv).expect("legal");
+        }
+        // Past the agreed moves, no time is added: the 40 s must last the game.
+        assert_eq!(clock(&table).moves_to_go, None);
+        let unlimited = Table::new(*table.game.start(), Color::Black, &Options::for_tests(), 1, 0, false);
+        assert_eq!(clock(&unlimited).moves_to_go, None);
+    }
+
+    #[test]
+    fn a_game_end_reason_and_its_claim_agree() {
+        for sender in [Color::White, Color::Black] {
+            for outcome in [Outcome::Win(sender), Outcome::Win(!sender), Outcome::Draw] {
+                assert_eq!(GameEndReason::telling(outcome, sender).claimed_outcome(sender), Some(outcome));
+            }
+            assert_eq!(GameEndReason::Unknown.claimed_outcome(sender), None);
+        }
+        assert_eq!(GameEndReason::telling(Outcome::Win(Color::White), Color::Black), GameEndReason::GiveUp);
+    }
+}
