@@ -16,6 +16,7 @@ pub mod protocol;
 pub mod rules;
 mod search;
 pub mod tools;
+mod wire;
 
 /// The README's Rust examples, run as doctests so that they keep compiling and working.
 #[cfg(doctest)]

@@ -16,8 +16,8 @@ use super::message::{MAX_LENGTH, Message};
 use super::options::Options;
 use super::table::wire_squares;
 use crate::fuzzing::{self, Rng};
-use crate::protocol::board::{Encoding, Letters, write_squares};
 use crate::rules::{Position, Variant};
+use crate::wire::position::{Encoding, Letters, write_squares};
 
 /// Messages of a real exchange (protocol.md#a-worked-exchange and the specification's
 /// examples), the valid inputs mutated.

@@ -11,8 +11,8 @@ use super::options::Options;
 use super::session::{Role, Session, encoding, own_name};
 use super::table::{Finished, Table};
 use crate::engine::Engine;
-use crate::protocol::board::{Letters, write_squares};
 use crate::rules::{Color, Outcome, Position, Variant};
+use crate::wire::position::{Letters, write_squares};
 
 /// Connects to a follower at `address` and plays `options.games` games, colours
 /// alternating, printing one line per game.

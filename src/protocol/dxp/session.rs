@@ -12,8 +12,8 @@ use super::message::{BackAcceptCode, GameAcceptCode, GameEndReason, Message};
 use super::options::Options;
 use super::table::{Finished, Table};
 use crate::engine::Engine;
-use crate::protocol::board::{Encoding, Letters, parse_squares};
 use crate::rules::{Color, Position, Variant};
+use crate::wire::position::{Encoding, Letters, parse_squares};
 
 /// The name crownhead gives itself in GAMEREQ and GAMEACC.
 pub fn own_name() -> String {

@@ -9,9 +9,9 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::line::MAX_LINE;
 use super::{Line, run};
 use crate::fuzzing::{self, Rng};
+use crate::wire::hub_line::MAX_LINE;
 
 /// Lines of the sessions protocol.md annotates, and the other commands, the valid
 /// inputs mutated. No line sets the table size or the threads: a mutated one could ask

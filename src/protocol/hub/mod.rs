@@ -9,16 +9,11 @@
 
 #[cfg(test)]
 mod fuzz;
-mod line;
 
 use std::io::{self, BufRead, Write};
-
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-pub(crate) use line::{Line, LineError, quote, spawn_line_reader};
-
-use super::board::{Encoding, parse_hub_position, renumber_hub_move};
 use crate::egdb;
 use crate::engine::{
     Clock, Engine, Go, Info, Limits, MAX_BOOK_MARGIN, MAX_BOOK_PLY, MAX_DEPTH, MAX_MOVE_OVERHEAD_MS,
@@ -26,6 +21,8 @@ use crate::engine::{
     SearchHandle, SearchResult, parse_switch,
 };
 use crate::rules::{Color, Game, KingRun, Move, Position, Variant};
+use crate::wire::hub_line::{Line, quote, spawn_line_reader};
+use crate::wire::position::{Encoding, parse_hub_position, renumber_hub_move};
 
 /// A writer shared by the session and its search thread, one whole line at a time.
 type Output = Arc<Mutex<Box<dyn Write + Send>>>;

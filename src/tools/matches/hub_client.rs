@@ -14,9 +14,9 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use crate::protocol::board::{Encoding, write_hub_position};
-use crate::protocol::hub::{Line, LineError, quote, spawn_line_reader};
 use crate::rules::{Game, Position, Variant};
+use crate::wire::hub_line::{Line, LineError, quote, spawn_line_reader};
+use crate::wire::position::{Encoding, write_hub_position};
 
 /// How long an engine may take to answer `hub` and `ping`.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
