@@ -44,72 +44,119 @@ pub fn build(options: &BuildOptions, out: &mut impl Write) -> anyhow::Result<()>
     }
     let started = Instant::now();
     let database = Database::open(options.variant, &options.root, options.pieces);
-    let geometry = &database.variant().rules().geometry;
-    let all = Slice::all(geometry, options.pieces);
-    let todo = match options.slice {
-        None => all.clone(),
-        Some(slice) => {
-            anyhow::ensure!(
-                all.contains(&slice),
-                "slice {slice} is not one of {} pieces or fewer",
-                options.pieces
-            );
-            let missing: Vec<String> = slice
-                .needs(geometry)
-                .into_iter()
-                .filter(|&need| !database.path(need).exists())
-                .map(|need| need.to_string())
-                .collect();
-            anyhow::ensure!(
-                missing.is_empty(),
-                "slice {slice} needs slices not built in {}: {}",
-                database.dir().display(),
-                missing.join(" ")
-            );
-            vec![slice]
-        }
+    let all = Slice::all(&database.variant().rules().geometry, options.pieces);
+    let todo = slices_to_build(options, &database, &all)?;
+    let counts = build_slices(options, &database, &todo)?;
+    write_build_summary(out, &database, &all, &counts, started)
+}
+
+/// What a build did: the slices it built and those it found built already, and the
+/// built slices' counts added up.
+#[derive(Default)]
+struct BuildCounts {
+    built: usize,
+    kept: usize,
+    totals: SliceStats,
+}
+
+impl BuildCounts {
+    /// Counts a slice built, with its `stats`.
+    fn add_built(&mut self, stats: &SliceStats) {
+        self.built += 1;
+        self.totals.positions += stats.positions;
+        self.totals.unused += stats.unused;
+        self.totals.captures += stats.captures;
+        self.totals.wins += stats.wins;
+        self.totals.losses += stats.losses;
+        self.totals.draws += stats.draws;
+    }
+}
+
+/// The slices `options` asks for out of `all`: every one, or the one given with
+/// `--slice` once it is found among them with its needs built.
+fn slices_to_build(options: &BuildOptions, database: &Database, all: &[Slice]) -> anyhow::Result<Vec<Slice>> {
+    let Some(slice) = options.slice else {
+        return Ok(all.to_vec());
     };
+    anyhow::ensure!(all.contains(&slice), "slice {slice} is not one of {} pieces or fewer", options.pieces);
+    let missing: Vec<String> = slice
+        .needs(&database.variant().rules().geometry)
+        .into_iter()
+        .filter(|&need| !database.path(need).exists())
+        .map(|need| need.to_string())
+        .collect();
+    anyhow::ensure!(
+        missing.is_empty(),
+        "slice {slice} needs slices not built in {}: {}",
+        database.dir().display(),
+        missing.join(" ")
+    );
+    Ok(vec![slice])
+}
+
+/// Builds each of `todo`, in order, whose file is not there yet, the progress bar
+/// advancing by each slice's positions.
+fn build_slices(options: &BuildOptions, database: &Database, todo: &[Slice]) -> anyhow::Result<BuildCounts> {
     let sizes: Vec<u64> = todo
         .iter()
         .map(|slice| slice.tables().map(|table| database.indexer().table_size(table)).sum())
         .collect();
     let bar = progress_bar(options.progress, sizes.iter().sum());
-    let mut totals = SliceStats::default();
-    let (mut built, mut kept) = (0, 0);
+    let mut counts = BuildCounts::default();
     for (number, (&slice, &size)) in todo.iter().zip(&sizes).enumerate() {
-        let path = database.path(slice);
-        if path.exists() {
-            kept += 1;
-            bar.inc(size);
-            continue;
+        if database.path(slice).exists() {
+            counts.kept += 1;
+        } else {
+            let label = format!("{slice} ({}/{})", number + 1, todo.len());
+            let stats = build_slice(database, slice, options.threads, &bar, &label, size)?;
+            counts.add_built(&stats);
         }
-        let label = format!("{slice} ({}/{})", number + 1, todo.len());
-        bar.set_message(label.clone());
-        let (codes, stats) = solve(&database, slice, options.threads, &|pass, resolved| {
-            bar.set_message(format!("{label} pass {pass}, {resolved} of {size} resolved"));
-        })?;
-        file::write(&path, &file::encode(database.label(slice), &codes.iter().collect::<Vec<_>>()))?;
-        built += 1;
-        totals.positions += stats.positions;
-        totals.unused += stats.unused;
-        totals.captures += stats.captures;
-        totals.wins += stats.wins;
-        totals.losses += stats.losses;
-        totals.draws += stats.draws;
         bar.inc(size);
     }
     bar.finish_and_clear();
+    Ok(counts)
+}
+
+/// Solves `slice`, of `size` positions, on `threads` threads and writes its file; the
+/// bar's message is `label` followed by the pass under way.
+fn build_slice(
+    database: &Database,
+    slice: Slice,
+    threads: usize,
+    bar: &ProgressBar,
+    label: &str,
+    size: u64,
+) -> anyhow::Result<SliceStats> {
+    bar.set_message(label.to_string());
+    let (codes, stats) = solve(database, slice, threads, &|pass, resolved| {
+        bar.set_message(format!("{label} pass {pass}, {resolved} of {size} resolved"));
+    })?;
+    let encoded = file::encode(database.label(slice), &codes.iter().collect::<Vec<_>>());
+    file::write(&database.path(slice), &encoded)?;
+    Ok(stats)
+}
+
+/// Writes the build's summary: slices built and kept, the built slices' counts, then the
+/// size on disk of all slices' files, the time since `started` and the peak memory.
+fn write_build_summary(
+    out: &mut impl Write,
+    database: &Database,
+    all: &[Slice],
+    counts: &BuildCounts,
+    started: Instant,
+) -> anyhow::Result<()> {
     let bytes: u64 = all
         .iter()
         .filter_map(|&slice| std::fs::metadata(database.path(slice)).ok())
         .map(|meta| meta.len())
         .sum();
+    let BuildCounts { built, kept, totals } = counts;
     let SliceStats { positions, unused, captures, wins, losses, draws, .. } = totals;
     writeln!(
         out,
         "{} up to {} pieces in {}: {built} slices built, {kept} already there, {} in all",
         database.variant(),
-        options.pieces,
+        database.pieces(),
         database.dir().display(),
         all.len()
     )?;
@@ -128,6 +175,7 @@ pub fn build(options: &BuildOptions, out: &mut impl Write) -> anyhow::Result<()>
     Ok(())
 }
 
+/// A bar of `total` positions on standard error, or a hidden one unless `show`.
 fn progress_bar(show: bool, total: u64) -> ProgressBar {
     if !show {
         return ProgressBar::hidden();

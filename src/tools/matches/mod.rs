@@ -16,6 +16,7 @@ mod summary;
 mod tally;
 
 use std::io::Write;
+use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -82,31 +83,58 @@ struct Finished {
 /// `out` cannot be written.
 pub fn run(options: &MatchOptions, out: &mut impl Write) -> anyhow::Result<()> {
     anyhow::ensure!(!options.openings.is_empty(), "no openings");
-    let mut recorder = match &options.pdn {
-        Some(path) => Some(
-            PdnRecorder::open(path, &options.limit)
-                .with_context(|| format!("cannot open {}", path.display()))?,
-        ),
-        None => None,
+    let mut recorder = open_pdn(options)?;
+    let engines = start_engines(options)?;
+    let names = display_names([engines[0].name(), engines[1].name()], &options.engines);
+    let count = play_match(options, engines, &names, recorder.as_mut())?;
+    write_summary(out, options, &names, &count)
+}
+
+/// The PDN file the games go to, if one is asked for.
+fn open_pdn(options: &MatchOptions) -> anyhow::Result<Option<PdnRecorder>> {
+    let Some(path) = &options.pdn else {
+        return Ok(None);
     };
+    let recorder =
+        PdnRecorder::open(path, &options.limit).with_context(|| format!("cannot open {}", path.display()))?;
+    Ok(Some(recorder))
+}
+
+/// Starts both engines once at the outset, so that one that cannot start or be configured
+/// stops the match before any game.
+fn start_engines(options: &MatchOptions) -> anyhow::Result<[HubClient; 2]> {
     let start = |index: usize| {
         HubClient::start(&options.engines[index], options.variant)
             .with_context(|| format!("engine {}: '{}'", index + 1, options.engines[index].command.join(" ")))
     };
-    let (first, second) = (start(0)?, start(1)?);
-    let names = display_names([first.name(), second.name()], &options.engines);
-    let mut first_clients = Some([Some(first), Some(second)]);
-    let games = match (options.pairs, options.games, options.sprt) {
+    Ok([start(0)?, start(1)?])
+}
+
+/// The indices of the games to play: the pairs asked for, the number of games in whole
+/// pairs, as many as an SPRT needs, or each opening once with each colour.
+fn games_to_play(options: &MatchOptions) -> Range<u64> {
+    match (options.pairs, options.games, options.sprt) {
         (Some(pairs), ..) => pairs.game_indices(),
         (None, Some(games), _) => 0..games.div_ceil(2) * 2,
         (None, None, Some(_)) => 0..u64::MAX,
         (None, None, None) => 0..2 * options.openings.len() as u64,
-    };
+    }
+}
+
+/// Plays the games on `options.concurrency` workers, the first one seating `engines`, and
+/// counts them as they finish until all are played or the SPRT decides.
+fn play_match(
+    options: &MatchOptions,
+    engines: [HubClient; 2],
+    names: &[String; 2],
+    recorder: Option<&mut PdnRecorder>,
+) -> anyhow::Result<SprtTally> {
+    let games = games_to_play(options);
     let total = (games.end != u64::MAX).then(|| games.end - games.start);
-    let schedule =
-        Schedule { next: AtomicU64::new(games.start), end: games.end, stop: AtomicBool::new(false) };
+    let schedule = Schedule::new(games);
     let progress = Progress::new(total, options.sprt);
     let mut count = SprtTally::new(options.sprt);
+    let mut first_clients = Some(engines.map(Some));
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let (sender, receiver) = mpsc::channel();
         for worker in 0..options.concurrency.max(1) {
@@ -116,50 +144,79 @@ pub fn run(options: &MatchOptions, out: &mut impl Write) -> anyhow::Result<()> {
             scope.spawn(move || play_games(options, clients.unwrap_or([None, None]), schedule, &sender));
         }
         drop(sender);
-        for finished in receiver {
-            if schedule.stopped() {
-                // Games that finish after the SPRT decided do not count.
-                continue;
-            }
-            let white = finished.white_engine;
-            let players = [names[white].as_str(), names[1 - white].as_str()];
-            if let Some(recorder) = &mut recorder {
-                let written = recorder.write(finished.index, players, &finished.played);
-                if let Err(error) = written {
-                    schedule.stop();
-                    return Err(error).context("cannot write the PDN file");
-                }
-            }
-            let score = match finished.played.winner {
-                None => GameScore::Draw,
-                Some(Color::White) if white == 0 => GameScore::Win,
-                Some(Color::Black) if white == 1 => GameScore::Win,
-                Some(_) => GameScore::Loss,
-            };
-            for (color, left) in Color::ALL.into_iter().zip(finished.played.least_time_left) {
-                let engine = if color == Color::White { white } else { 1 - white };
-                if let Some(left) = left {
-                    count.tally.note_time_left(engine, left);
-                }
-            }
-            count.add(CountedGame {
-                index: finished.index,
-                score,
-                ending: finished.played.termination.kind(),
-            });
-            progress.game_finished(&describe(&finished, players), &count.tally);
-            if count.decided() {
-                schedule.stop();
-            }
-        }
-        Ok(())
+        collect_games(&receiver, &schedule, names, recorder, &progress, &mut count)
     })?;
     progress.finish();
+    Ok(count)
+}
+
+/// Takes the games from the workers as they finish: each is written to the PDN file,
+/// counted and shown, and the match stops when the SPRT decides.
+///
+/// # Errors
+/// The PDN file cannot be written (the match stops too).
+fn collect_games(
+    receiver: &mpsc::Receiver<Finished>,
+    schedule: &Schedule,
+    names: &[String; 2],
+    mut recorder: Option<&mut PdnRecorder>,
+    progress: &Progress,
+    count: &mut SprtTally,
+) -> anyhow::Result<()> {
+    for finished in receiver {
+        if schedule.stopped() {
+            // Games that finish after the SPRT decided do not count.
+            continue;
+        }
+        let white = finished.white_engine;
+        let players = [names[white].as_str(), names[1 - white].as_str()];
+        if let Some(recorder) = &mut recorder {
+            let written = recorder.write(finished.index, players, &finished.played);
+            if let Err(error) = written {
+                schedule.stop();
+                return Err(error).context("cannot write the PDN file");
+            }
+        }
+        count_game(&finished, count);
+        progress.game_finished(&describe(&finished, players), &count.tally);
+        if count.decided() {
+            schedule.stop();
+        }
+    }
+    Ok(())
+}
+
+/// Adds `finished` to `count`: its score for the first engine, its ending and each
+/// engine's least time left.
+fn count_game(finished: &Finished, count: &mut SprtTally) {
+    let white = finished.white_engine;
+    for (color, left) in Color::ALL.into_iter().zip(finished.played.least_time_left) {
+        let engine = if color == Color::White { white } else { 1 - white };
+        if let Some(left) = left {
+            count.tally.note_time_left(engine, left);
+        }
+    }
+    let score = match finished.played.winner {
+        None => GameScore::Draw,
+        Some(Color::White) if white == 0 => GameScore::Win,
+        Some(Color::Black) if white == 1 => GameScore::Win,
+        Some(_) => GameScore::Loss,
+    };
+    count.add(CountedGame { index: finished.index, score, ending: finished.played.termination.kind() });
+}
+
+/// Writes the match's summary to `out`, as text or as JSON.
+fn write_summary(
+    out: &mut impl Write,
+    options: &MatchOptions,
+    names: &[String; 2],
+    count: &SprtTally,
+) -> anyhow::Result<()> {
     let sprt = count.outcome();
     if options.json {
-        json::write(out, &names, &count.tally, sprt.as_ref())?;
+        json::write(out, names, &count.tally, sprt.as_ref())?;
     } else {
-        summary::write(out, &names, &count.tally, sprt.as_ref())?;
+        summary::write(out, names, &count.tally, sprt.as_ref())?;
     }
     Ok(())
 }
@@ -173,6 +230,11 @@ struct Schedule {
 }
 
 impl Schedule {
+    /// A schedule of the games `games`, none taken yet.
+    fn new(games: Range<u64>) -> Schedule {
+        Schedule { next: AtomicU64::new(games.start), end: games.end, stop: AtomicBool::new(false) }
+    }
+
     /// The index of the next game to play, if there is one.
     fn take(&self) -> Option<u64> {
         let index = self.next.fetch_add(1, Ordering::SeqCst);
