@@ -1,9 +1,11 @@
 //! crownhead: a multi-variant draughts and checkers engine.
 //!
 //! The crate is layered, and data flows one way: [`rules`] (boards, moves, notation,
-//! game results) knows nothing above it; the search (private), the endgame databases
-//! ([`egdb`]) and the opening books ([`book`]) know the rules and no front end; [`engine`] is the one API the front ends in [`protocol`] and the [`tools`]
-//! call, and the board in the browser (`gui`, with the default feature `gui`).
+//! game results) knows nothing above it; the endgame databases ([`egdb`]) and the
+//! opening books ([`book`]) know the rules and no front end; the network that evaluates
+//! (private) knows the rules; the search (private) knows all of these; [`engine`] is the
+//! one API the front ends in [`protocol`] and the [`tools`] call, and the board in the
+//! browser (`gui`, with the default feature `gui`).
 
 pub mod book;
 pub mod egdb;
@@ -12,6 +14,7 @@ pub mod engine;
 mod fuzzing;
 #[cfg(feature = "gui")]
 pub mod gui;
+mod network;
 pub mod protocol;
 pub mod rules;
 mod search;

@@ -2,7 +2,7 @@
 //! its target, and the instruction sets it runs with, for `crownhead --version` and bug
 //! reports. The revision and target come from the build script (`build.rs`).
 
-use crate::search::network;
+use crate::network;
 
 /// The crate's version, from Cargo.toml.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -32,8 +32,8 @@ use crate::egdb::{Database, files_variant};
 use crate::rules::{Game, Variant, splitmix64};
 use crate::search::{Knowledge, Lines, SearchControl, Searcher};
 
-pub use crate::search::network::Network;
-pub use crate::search::network::file::NetworkError;
+pub use crate::network::Network;
+pub use crate::network::file::NetworkError;
 pub use crate::search::{
     Clock, Info, LEVELS, Level, LimitError, Limits, MAX_DEPTH, MAX_SECONDS, MAX_STRENGTH, MIN_STRENGTH,
     Score, SearchResult,

@@ -8,10 +8,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::book::{Book, BookError, BookFile};
+use crate::network::Network;
+use crate::network::builtin::builtin;
+use crate::network::file::NetworkError;
 use crate::rules::Variant;
-use crate::search::network::Network;
-use crate::search::network::builtin::builtin;
-use crate::search::network::file::NetworkError;
 use crate::search::{MAX_STRENGTH, MIN_STRENGTH, Settings};
 
 /// The most search threads the engine takes (Hub's `threads` parameter, `--threads`).

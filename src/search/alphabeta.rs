@@ -15,10 +15,11 @@ use std::sync::atomic::Ordering as AtomicOrdering;
 use arrayvec::ArrayVec;
 
 use crate::egdb::{self, Database, slice::Slice};
+use crate::network::Value;
+use crate::network::accumulator::Accumulators;
 use crate::rules::{Color, Goal, MAX_MOVES, Move, MoveList, Position, resets_move_limit};
 
 use super::kings_ending;
-use super::network::accumulator::Accumulators;
 use super::ordering::{Context, MAX_PLY, MoveScores, Ordering, Picked, defer, pick};
 use super::reductions;
 use super::thread_state::ThreadState;
@@ -26,7 +27,7 @@ use super::threads::{InProgress, Line, Shared};
 use super::time::Deadlines;
 use super::tt::{Bound, Entry};
 use super::value::{
-    DRAW, INFINITE, Value, database_score, from_table, is_decisive, to_table, unconverted, without_moves,
+    DRAW, INFINITE, database_score, from_table, is_decisive, to_table, unconverted, without_moves,
 };
 
 /// Nodes between two looks at the stop flag, the node limit and the clock: about half a

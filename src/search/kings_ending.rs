@@ -8,9 +8,8 @@
 //! the same. The terms and weights are those of the hand-made evaluation the networks
 //! replaced (docs/networks.md), kept for these positions only.
 
+use crate::network::{MAX_EVAL, Value};
 use crate::rules::{Bitboard, Color, Direction, Position, Variant};
-
-use super::value::{MAX_EVAL, Value};
 
 /// The weights of one family of rule sets, in centi-men.
 #[derive(Clone, Copy, Debug)]

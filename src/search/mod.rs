@@ -1,12 +1,13 @@
 //! The search: iterative deepening over PVS alpha-beta, on threads that share a lock-free
-//! transposition table (Lazy SMP); evaluation (a network, and a few terms for endings of
-//! kings alone), move ordering, time management, and strength levels that weaken the
-//! search for a move to play on purpose. Knows the rules, nothing of protocols; [`crate::engine`] is its one door to the front ends and tools.
+//! transposition table (Lazy SMP); evaluation (the network, a layer below in
+//! [`crate::network`], and a few terms for endings of kings alone), move ordering, time
+//! management, and strength levels that weaken the search for a move to play on purpose.
+//! Knows the rules, the endgame databases and the network, nothing of protocols;
+//! [`crate::engine`] is its one door to the front ends and tools.
 
 mod alphabeta;
 mod kings_ending;
 mod limits;
-pub mod network;
 mod ordering;
 mod reductions;
 mod score;

@@ -4,7 +4,9 @@
 use std::fmt;
 use std::ops::Neg;
 
-use super::value::{MAX_EVAL, Value, WIN};
+use crate::network::{MAX_EVAL, Value};
+
+use super::value::WIN;
 
 /// A search score for the side to move.
 ///

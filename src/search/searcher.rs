@@ -15,11 +15,11 @@ use std::time::Duration;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
 use crate::egdb::Database;
+use crate::network::Network;
 use crate::rules::{Game, Move};
 
 use super::alphabeta::Worker;
 use super::limits::{Limits, MAX_DEPTH};
-use super::network::Network;
 use super::score::Score;
 use super::thread_state::ThreadState;
 use super::threads::{InProgress, Line, Shared};

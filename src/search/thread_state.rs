@@ -5,9 +5,9 @@
 
 use arrayvec::ArrayVec;
 
+use crate::network::accumulator::Accumulators;
 use crate::rules::Move;
 
-use super::network::accumulator::Accumulators;
 use super::ordering::{MAX_PLY, Ordering};
 
 /// One search thread's state between searches.

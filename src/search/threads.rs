@@ -10,12 +10,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Duration;
 
 use crate::egdb::Database;
+use crate::network::{Network, Value};
 use crate::rules::Move;
 
 use super::limits::Limits;
-use super::network::Network;
 use super::tt::TranspositionTable;
-use super::value::Value;
 
 /// What every thread of one search shares. Every thread reads it at every node, so it
 /// has cache lines of its own: a hot variable written beside it (the main worker's node

@@ -23,7 +23,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use super::value::Value;
+use crate::network::Value;
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,7 +246,8 @@ fn decode(data: u64) -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::value::{MAX_EVAL, WIN, loss_in};
+    use crate::network::MAX_EVAL;
+    use crate::search::value::{WIN, loss_in};
 
     fn entry(score: Value, depth: u8, bound: Bound, move_index: Option<u8>) -> Entry {
         Entry { score, depth, bound, move_index }

@@ -1,24 +1,20 @@
-//! Values inside the search: centi-men from the side to move's point of view, and wins
-//! by distance, as plain integers for the hot paths (the public [`super::Score`] wraps
-//! them at the search's edge).
+//! Values inside the search: wins by distance, draws, database scores and their form in
+//! the transposition table, built on the evaluation's [`Value`] (centi-men, from the
+//! network's layer below) as plain integers for the hot paths (the public
+//! [`super::Score`] wraps them at the search's edge).
 //!
-//! A man is worth 100. A win in `n` plies scores `WIN - n`, a loss `-(WIN - n)`, so
-//! that Hub's "score in men" shows a win in 5 plies as 99.95. Evaluations stay inside
-//! `±MAX_EVAL`, far from any win score.
+//! A win in `n` plies scores `WIN - n`, a loss `-(WIN - n)`, so that Hub's "score in
+//! men" shows a win in 5 plies as 99.95. Evaluations stay inside `±MAX_EVAL`, far from
+//! any win score.
 
+use crate::network::{MAX_EVAL, Value};
 use crate::rules::Position;
-
-/// A search or evaluation value, in centi-men.
-pub type Value = i32;
 
 /// A win on the board now (the opponent has no move).
 pub const WIN: Value = 10_000;
 
 /// Larger than any score: the initial window bound.
 pub const INFINITE: Value = WIN + 1;
-
-/// The largest evaluation; anything beyond is a win or loss score.
-pub const MAX_EVAL: Value = 8_000;
 
 /// A draw.
 pub const DRAW: Value = 0;

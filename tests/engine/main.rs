@@ -6,5 +6,6 @@ mod common;
 
 mod evaluation;
 mod limits;
+mod network_files;
 mod search;
 mod strength;

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::engine::{Engine, Limits, Options};
+use crate::network::Network;
 use crate::rules::{Game, Position, Variant};
-use crate::search::network::Network;
 
 /// The default search depth of `crownhead bench`.
 pub const DEFAULT_DEPTH: u32 = 9;

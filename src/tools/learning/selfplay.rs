@@ -27,8 +27,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::data::{Record, Writer};
 use crate::engine::{Engine, Limits, Options as EngineOptions};
+use crate::network::Network;
 use crate::rules::{Color, Outcome, Variant, splitmix64};
-use crate::search::network::Network;
 use crate::tools::matches::openings::Opening;
 
 /// A game still going after this many plies from its start position is adjudicated a

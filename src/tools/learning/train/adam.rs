@@ -3,7 +3,7 @@
 //! squares) learn as fast as common ones.
 
 use super::model::{parts, parts_mut};
-use crate::search::network::Layers;
+use crate::network::Layers;
 
 /// Decay of the running mean of the gradient.
 const BETA1: f32 = 0.9;

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use super::adam::Adam;
 use super::dataset::Example;
 use super::model::{Model, Target, add_layers, parts_mut};
-use crate::search::network::Layers;
+use crate::network::Layers;
 
 /// Positions per chunk of a batch: small enough to share a batch among threads, large
 /// enough that summing the chunks' gradients costs little beside computing them.

@@ -37,11 +37,11 @@ use self::epoch::Trainer;
 use self::model::{Model, Target, sigmoid};
 use self::random::{Random, Stream};
 use crate::egdb::Database;
+pub use crate::network::MAX_BUCKETS;
+use crate::network::accumulator::fresh_sums;
+use crate::network::file::NAMES_SIZE;
+use crate::network::{Network, features};
 use crate::rules::Variant;
-pub use crate::search::network::MAX_BUCKETS;
-use crate::search::network::accumulator::fresh_sums;
-use crate::search::network::file::NAMES_SIZE;
-use crate::search::network::{Network, features};
 
 /// Epochs by default.
 pub const DEFAULT_EPOCHS: u32 = 20;
@@ -196,12 +196,12 @@ pub(crate) struct Trained {
 }
 
 /// Writes `variant`'s generation-0 network (material as weights,
-/// `src/search/network/material.rs`) to `path`: what its first self-play plays with.
+/// `src/network/material.rs`) to `path`: what its first self-play plays with.
 ///
 /// # Errors
 /// The file cannot be written.
 pub fn write_material(variant: Variant, path: &std::path::Path) -> anyhow::Result<()> {
-    crate::search::network::material::material(variant).save(path)?;
+    crate::network::material::material(variant).save(path)?;
     Ok(())
 }
 

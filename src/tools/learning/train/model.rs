@@ -9,16 +9,16 @@
 //! plain. Every inner loop works on whole `[f32; HIDDEN]` rows, which the compiler
 //! vectorises.
 //!
-//! [`Network::quantise`]: crate::search::network::Network::quantise
-//! [`Network::output`]: crate::search::network::Network::output
+//! [`Network::quantise`]: crate::network::Network::quantise
+//! [`Network::output`]: crate::network::Network::output
 
 use arrayvec::ArrayVec;
 
 use super::dataset::Example;
 use super::random::{Random, Stream};
+use crate::network::features::{self, input_count};
+use crate::network::{HIDDEN, Layers, WEIGHT_LIMIT};
 use crate::rules::{Position, Variant};
-use crate::search::network::features::{self, input_count};
-use crate::search::network::{HIDDEN, Layers, WEIGHT_LIMIT};
 
 /// One perspective's sums, or one row of the feature layer.
 pub type Row = [f32; HIDDEN];
@@ -338,9 +338,9 @@ mod tests {
 
     #[test]
     fn the_float_output_is_what_the_integer_network_computes() {
-        use crate::search::network::accumulator::fresh_sums;
-        use crate::search::network::shape::QB;
-        use crate::search::network::{Network, QA};
+        use crate::network::accumulator::fresh_sums;
+        use crate::network::shape::QB;
+        use crate::network::{Network, QA};
         // Weights on the integer grid, so that quantising loses nothing.
         let mut model = model(3);
         model.clip();

@@ -1,19 +1,21 @@
 //! The network file reader under seeded fuzzing: the built-in networks' files truncated
 //! or with bits flipped, their checksums left or made anew, read from bytes and, one in
-//! ten, as an `--eval-file` through the engine's options. Each is refused with its reason
-//! or loads and plays; a panic fails the test and names the seed (`CROWNHEAD_FUZZ_SEED`
-//! replays it).
+//! ten, from a file for a rule set as `--eval-file` reads it. Each is refused with its
+//! reason or loads and evaluates positions of its rule sets inside the evaluation's
+//! range, its incremental sums equal to fresh ones; a panic fails the test and names the
+//! seed (`CROWNHEAD_FUZZ_SEED` replays it). That the engine plays with a loaded network
+//! is tested above it, in `tests/engine/network_files.rs`.
 
 use std::fmt;
-use std::sync::Arc;
 
+use super::accumulator::{Accumulators, fresh_sums};
 use super::builtin::builtin;
 use super::features::input_count;
 use super::file::{HEADER_SIZE, fnv1a};
-use super::{HIDDEN, Network};
-use crate::engine::{self, Engine, Limits, OptionsBuilder};
+use super::testing::random_position;
+use super::{HIDDEN, MAX_EVAL, Network};
 use crate::fuzzing::{self, Rng};
-use crate::rules::{Game, Position, Variant};
+use crate::rules::Variant;
 
 /// How a file was damaged.
 enum Damage {
@@ -71,36 +73,40 @@ fn in_feature_layer(damage: &Damage, variant: Variant) -> bool {
     matches!(damage, Damage::Rehashed(places) if places.iter().all(|at| (HEADER_SIZE..end).contains(at)))
 }
 
-/// The network read from `bytes`, one time in ten from a file as `--eval-file` reads it:
-/// the reason it is refused, or the engine's options with it.
-fn load(rng: &mut Rng, bytes: &[u8], variant: Variant) -> Result<engine::Options, String> {
-    let options = engine::Options { table_mib: 1, ..engine::Options::default() };
+/// The network read from `bytes`, one time in ten from a file for `variant` as
+/// `--eval-file` reads it: the reason it is refused, or the network.
+fn load(rng: &mut Rng, bytes: &[u8], variant: Variant) -> Result<Network, String> {
     if rng.below(10) > 0 {
-        let network = Network::from_bytes(bytes).map_err(|error| error.to_string())?;
-        return Ok(engine::Options { network: Some(Arc::new(network)), ..options });
+        return Network::from_bytes(bytes).map_err(|error| error.to_string());
     }
     let path = std::env::temp_dir().join(format!("crownhead-fuzzed-network-{}.nnue", std::process::id()));
     std::fs::write(&path, bytes).expect("written");
-    let built = OptionsBuilder::from_options(options, Some(variant)).eval_file(&path);
+    let loaded = Network::load(&path, variant);
     std::fs::remove_file(&path).expect("removed");
-    built.map(OptionsBuilder::build).map_err(|error| error.to_string())
+    loaded.map_err(|error| error.to_string())
 }
 
-/// The engine's move from the start of `variant` in a short search: one of the legal
-/// moves.
-fn plays(engine: &mut Engine, variant: Variant, context: &str) {
-    let start = Position::start(variant);
-    let result = engine.think(&Game::new(start), &Limits::depth(3));
-    let best = result.best_move.unwrap_or_else(|| panic!("{context}: no move"));
-    assert!(start.legal_moves().contains(&best), "{context}: an illegal move");
+/// `network` evaluates a line of random play of each rule set it serves (a few, for a
+/// network that serves many) inside the evaluation's range, each ply's sums brought up
+/// to date incrementally equal to sums computed afresh.
+fn evaluates(network: &Network, seed: u64, context: &str) {
+    for &variant in network.rule_sets.iter().take(2) {
+        let mut accumulators = Accumulators::new(24);
+        for ply in 0..24 {
+            let position = random_position(variant, ply, seed);
+            let value = network.evaluate(&mut accumulators, &position, ply);
+            assert!((-MAX_EVAL..=MAX_EVAL).contains(&value), "{context}: {variant} valued {value}");
+            let sums = *accumulators.sums(network, &position, ply);
+            assert!(sums == fresh_sums(network, &position), "{context}: {variant} sums differ at ply {ply}");
+        }
+    }
 }
 
 #[test]
-fn damaged_network_files_are_refused_or_load_and_play() {
+fn damaged_network_files_are_refused_or_load_and_evaluate() {
     let mut rng = Rng::from_env("network-file");
     let variants = [Variant::International, Variant::English];
     let files = variants.map(|variant| builtin(variant).to_bytes());
-    let mut engine = Engine::new(engine::Options { table_mib: 1, ..engine::Options::default() });
     let (mut refused, mut loaded) = (0, 0);
     for index in 0..fuzzing::count(400) {
         let variant = variants[index % 2];
@@ -111,19 +117,14 @@ fn damaged_network_files_are_refused_or_load_and_play() {
                 assert!(!in_feature_layer(&damage, variant), "{context}: a sound network refused: {reason}");
                 refused += 1;
             }
-            Ok(options) => {
+            Ok(network) => {
                 // No truncation and no flip the checksum sees loads.
                 assert!(matches!(damage, Damage::Rehashed(_)), "{context}: a damaged file loaded");
-                engine.set_options(options);
-                plays(&mut engine, variant, &context);
+                evaluates(&network, rng.next(), &context);
                 loaded += 1;
             }
         }
     }
-    engine.set_options(engine::Options { table_mib: 1, ..engine::Options::default() });
-    for variant in variants {
-        plays(&mut engine, variant, "the built-in network after the fuzz");
-    }
-    eprintln!("{} files: {refused} refused, {loaded} loaded and played", refused + loaded);
+    eprintln!("{} files: {refused} refused, {loaded} loaded and evaluated", refused + loaded);
     assert!(refused > 0 && loaded > 0, "the fuzz must reach both ends");
 }

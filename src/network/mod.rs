@@ -11,6 +11,11 @@
 //! Weights are integers: the feature layer and the activations at scale [`QA`], the
 //! output weights at [`QB`](shape::QB), the output bias at `QA * QB`. A float network is turned
 //! into one with [`Network::quantise`]; [`file`](mod@file) reads and writes them.
+//!
+//! A layer of its own, below the search: it knows the rules and nothing above them. The
+//! search evaluates with it, the engine chooses a network for each rule set, and the
+//! trainer fits and writes its weights. The unit of what it produces ([`value`]) lives
+//! here for the same reason: the search builds its scores on it.
 
 pub mod accumulator;
 pub mod builtin;
@@ -23,8 +28,10 @@ pub mod shape;
 mod simd;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod value;
 mod weights;
 
 pub use shape::{HIDDEN, MAX_BUCKETS, MAX_OUTPUT_WEIGHT, QA, WEIGHT_LIMIT};
 pub use simd::chosen_at_run_time;
+pub use value::{MAX_EVAL, Value};
 pub use weights::{Layers, Network};

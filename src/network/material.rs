@@ -5,8 +5,8 @@
 //! Each input (a piece kind on a square, seen from one side) has one hidden unit of its
 //! own, fully on when the piece is there; the output weighs the side to move's units by
 //! the piece's value and ignores the other side's view. A man is worth 100 centi-men and
-//! a king 331, as the kings-only evaluation counts them on 10x10
-//! ([`crate::search::kings_ending`]). Breakthrough, won by the first man to crown, adds an
+//! a king 331, as the search's evaluation of endings of kings alone counts them on 10x10
+//! (`src/search/kings_ending.rs`). Breakthrough, won by the first man to crown, adds an
 //! eighth of a man (12.5) for each rank a man has advanced; antidraughts, won by the side
 //! that loses every piece, counts the material against its owner.
 
@@ -67,9 +67,9 @@ pub fn material(variant: Variant) -> Network {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::network::accumulator::Accumulators;
+    use crate::network::shape::QB;
     use crate::rules::Position;
-    use crate::search::network::accumulator::Accumulators;
-    use crate::search::network::shape::QB;
 
     fn value(variant: Variant, fen: &str) -> i32 {
         let network = material(variant);

@@ -251,7 +251,7 @@ fn check_shape(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::network::features::input_count;
+    use crate::network::features::input_count;
 
     /// A network with weights from a simple pattern, so that every byte matters.
     fn network(variant: Variant, buckets: usize) -> Network {

@@ -12,21 +12,21 @@ use super::material::material;
 
 /// Each built-in network file, with the rule sets it serves in its header.
 const FILES: &[(&str, &[u8])] = &[
-    ("playok.nnue", include_bytes!("../../../nets/playok.nnue")),
-    ("czech.nnue", include_bytes!("../../../nets/czech.nnue")),
-    ("spanish-short.nnue", include_bytes!("../../../nets/spanish-short.nnue")),
-    ("pool.nnue", include_bytes!("../../../nets/pool.nnue")),
-    ("spanish.nnue", include_bytes!("../../../nets/spanish.nnue")),
-    ("brazilian.nnue", include_bytes!("../../../nets/brazilian.nnue")),
-    ("english.nnue", include_bytes!("../../../nets/english.nnue")),
-    ("international.nnue", include_bytes!("../../../nets/international.nnue")),
-    ("italian.nnue", include_bytes!("../../../nets/italian.nnue")),
-    ("russian.nnue", include_bytes!("../../../nets/russian.nnue")),
-    ("killer.nnue", include_bytes!("../../../nets/killer.nnue")),
-    ("antidraughts.nnue", include_bytes!("../../../nets/antidraughts.nnue")),
-    ("frisian.nnue", include_bytes!("../../../nets/frisian.nnue")),
-    ("breakthrough.nnue", include_bytes!("../../../nets/breakthrough.nnue")),
-    ("frysk.nnue", include_bytes!("../../../nets/frysk.nnue")),
+    ("playok.nnue", include_bytes!("../../nets/playok.nnue")),
+    ("czech.nnue", include_bytes!("../../nets/czech.nnue")),
+    ("spanish-short.nnue", include_bytes!("../../nets/spanish-short.nnue")),
+    ("pool.nnue", include_bytes!("../../nets/pool.nnue")),
+    ("spanish.nnue", include_bytes!("../../nets/spanish.nnue")),
+    ("brazilian.nnue", include_bytes!("../../nets/brazilian.nnue")),
+    ("english.nnue", include_bytes!("../../nets/english.nnue")),
+    ("international.nnue", include_bytes!("../../nets/international.nnue")),
+    ("italian.nnue", include_bytes!("../../nets/italian.nnue")),
+    ("russian.nnue", include_bytes!("../../nets/russian.nnue")),
+    ("killer.nnue", include_bytes!("../../nets/killer.nnue")),
+    ("antidraughts.nnue", include_bytes!("../../nets/antidraughts.nnue")),
+    ("frisian.nnue", include_bytes!("../../nets/frisian.nnue")),
+    ("breakthrough.nnue", include_bytes!("../../nets/breakthrough.nnue")),
+    ("frysk.nnue", include_bytes!("../../nets/frysk.nnue")),
 ];
 
 /// The built-in networks, read once at first use, then the generation 0 of each rule

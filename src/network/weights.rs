@@ -2,11 +2,11 @@
 //! quantisation from one to the other, and the output layer.
 
 use crate::rules::{Color, Variant};
-use crate::search::value::{MAX_EVAL, Value};
 
 use super::features;
 use super::shape::{HIDDEN, MAX_OUTPUT_WEIGHT, QA, QB};
 use super::simd;
+use super::value::{MAX_EVAL, Value};
 
 /// The weights of a network, as floats (training) or integers (search, with 32-bit
 /// output biases).
@@ -99,7 +99,7 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::network::features::input_count;
+    use crate::network::features::input_count;
 
     #[test]
     fn an_output_bias_at_the_end_of_its_range_does_not_overflow() {

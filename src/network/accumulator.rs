@@ -10,8 +10,8 @@
 use crate::rules::{Color, Geometry, Position};
 
 use super::features::{self, PieceSets, input};
+use super::value::Value;
 use super::{HIDDEN, Network, simd};
-use crate::search::value::Value;
 
 /// One perspective's sums.
 type Sums = simd::Lanes;
@@ -175,8 +175,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::network::testing::{colour_reversed, random_network, random_position};
     use crate::rules::{Variant, splitmix64};
-    use crate::search::network::testing::{colour_reversed, random_network, random_position};
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
