@@ -28,9 +28,10 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::book::Book;
-use crate::egdb::{Database, files_variant};
+use crate::egdb::Database;
 use crate::rules::{Game, Variant, splitmix64};
 use crate::search::{Knowledge, Lines, SearchControl, Searcher};
+use knowledge::Resolver;
 
 pub use crate::network::Network;
 pub use crate::network::file::NetworkError;
@@ -46,6 +47,7 @@ pub use options::{
 };
 
 pub mod build;
+mod knowledge;
 mod options;
 
 /// What a search started by [`Engine::go`] reports, in order: each completed iteration,
@@ -82,9 +84,9 @@ pub struct Engine {
     /// The control of the last search started by `go`, stopped before anything else
     /// touches the searcher.
     running: Option<Arc<SearchControl>>,
-    /// The database opened for the last rule set searched (by the rule set whose files
-    /// serve it), kept while searches stay with it: its slices stay read.
-    opened: Option<(Variant, Option<Arc<Database>>)>,
+    /// What the engine knows of the rule set searched (network, database, book), chosen
+    /// from the options.
+    knowledge: Resolver,
     /// The state of the random numbers the strength levels below full draw: a
     /// different seed in every engine of every process, so that games vary.
     random: u64,
@@ -113,7 +115,7 @@ impl Engine {
             options: options.clamped(),
             searcher: Arc::default(),
             running: None,
-            opened: None,
+            knowledge: Resolver::default(),
             random: RandomState::new().hash_one("crownhead"),
         }
     }
@@ -135,7 +137,7 @@ impl Engine {
         self.stop();
         if options.egdb != self.options.egdb || options.network != self.options.network {
             self.new_game();
-            self.opened = None;
+            self.knowledge.forget();
         }
         if options.threads != self.options.threads {
             self.set_threads(options.threads);
@@ -149,12 +151,7 @@ impl Engine {
     /// The endgame database the search probes in positions of `variant`: `None` when
     /// no directory is set, or it holds no database of the rule set.
     pub fn egdb(&mut self, variant: Variant) -> Option<Arc<Database>> {
-        let root = self.options.egdb.as_ref()?;
-        let files = files_variant(variant);
-        if self.opened.as_ref().is_none_or(|(opened, _)| *opened != files) {
-            self.opened = Some((files, Database::for_search(files, root).map(Arc::new)));
-        }
-        self.opened.as_ref().and_then(|(_, database)| database.clone())
+        self.knowledge.egdb(&self.options, variant)
     }
 
     /// The options in force.
@@ -217,8 +214,7 @@ impl Engine {
     /// the book file set if it is of the rule set, else the rule set's built-in book, if
     /// any.
     pub fn book(&self, variant: Variant) -> Option<Arc<Book>> {
-        let file = self.options.book_file.clone().filter(|book| book.variant() == variant);
-        file.or_else(|| crate::book::builtin(variant))
+        Resolver::book(&self.options, variant)
     }
 
     /// A move from the opening book for the position `game` has reached, as a search's
@@ -266,11 +262,10 @@ impl Engine {
     ) -> SearchResult {
         let options = self.options.clone();
         let weakening = self.weakening(purpose);
-        let network = options.network_for(game.position().variant());
-        let egdb = self.egdb(game.position().variant());
-        let knowledge = Knowledge { network: &network, egdb: egdb.as_deref() };
+        let known = self.knowledge.for_search(&options, game.position().variant());
         let control = SearchControl::new(false);
         let mut searcher = self.searcher();
+        let knowledge = known.borrowed();
         let search = Search { game, limits, options: &options, knowledge, control: &control, weakening };
         search.run(made(&mut searcher, &options), report)
     }
@@ -305,8 +300,7 @@ impl Engine {
         let control = Arc::new(SearchControl::new(purpose == Go::Ponder));
         let searcher = Arc::clone(&self.searcher);
         let (game, limits, options) = (game.clone(), *limits, self.options.clone());
-        let network = options.network_for(game.position().variant());
-        let egdb = self.egdb(game.position().variant());
+        let known = self.knowledge.for_search(&options, game.position().variant());
         let search_control = Arc::clone(&control);
         let thread = std::thread::Builder::new().name("search".into()).spawn(move || {
             if let Some(result) = book_move {
@@ -318,7 +312,7 @@ impl Engine {
                 game: &game,
                 limits: &limits,
                 options: &options,
-                knowledge: Knowledge { network: &network, egdb: egdb.as_deref() },
+                knowledge: known.borrowed(),
                 control: &search_control,
                 weakening,
             };

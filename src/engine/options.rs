@@ -2,6 +2,10 @@
 //! `set-param` lines and the Python module all build their [`Options`] with an
 //! [`OptionsBuilder`], so that a value refused by one front end is refused by all, in the
 //! same words ([`OptionError`]). Options are named as Hub names them.
+//!
+//! Options hold what the user asked for: counts, switches, a network, a database
+//! directory, a book file. Which network, database and book serve a rule set is chosen
+//! in one place, `knowledge.rs`.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -9,7 +13,6 @@ use std::time::Duration;
 
 use crate::book::{Book, BookError, BookFile};
 use crate::network::Network;
-use crate::network::builtin::builtin;
 use crate::network::file::NetworkError;
 use crate::rules::Variant;
 use crate::search::{MAX_STRENGTH, MIN_STRENGTH, Settings};
@@ -142,16 +145,6 @@ impl Options {
             Some(network) => network.check_serves(variant),
             None => Ok(()),
         }
-    }
-
-    /// The network that evaluates positions of `variant`: the one set if it serves the
-    /// rule set, else the built-in one.
-    pub(super) fn network_for(&self, variant: Variant) -> Arc<Network> {
-        self.network
-            .as_ref()
-            .filter(|network| network.serves(variant))
-            .cloned()
-            .unwrap_or_else(|| builtin(variant))
     }
 }
 
