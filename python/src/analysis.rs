@@ -1,9 +1,9 @@
 //! `analyse_game`: every move of a game given the engine's score, its choice and a
-//! mistake or blunder mark, computed by `crownhead analyse-game`'s own code
-//! (`crownhead::tools::analyse_game`).
+//! mistake or blunder mark, computed by the engine's game analysis, which
+//! `crownhead analyse-game` shares (`crownhead::engine::analysis`).
 
 use crownhead::engine::Go;
-use crownhead::tools::commands::analyse_game::{PlyAnalysis, analyse_with, annotate};
+use crownhead::engine::analysis::{PlyAnalysis, analyse_with, annotate};
 use pyo3::prelude::*;
 
 use crate::engine::{PyEngine, PyScore, limits};

@@ -2,7 +2,8 @@
 //! play, bench, openings, matches) calls. It owns the search threads and the
 //! transposition table, takes options, and searches a game's position either on a
 //! thread of its own ([`Engine::go`], for protocols that must keep listening) or on the
-//! caller's ([`Engine::think`] and [`Engine::analyse`], for tools).
+//! caller's ([`Engine::think`] and [`Engine::analyse`], for tools). A whole game's
+//! analysis, move by move, is [`analysis`].
 //!
 //! ```
 //! use crownhead::engine::{Engine, Limits, Options};
@@ -46,6 +47,7 @@ pub use options::{
     parse_switch, parse_table_mib, parse_threads,
 };
 
+pub mod analysis;
 pub mod build;
 mod knowledge;
 mod options;

@@ -1,7 +1,8 @@
 //! Whole-game analysis for the page: every position of the game searched in turn on a
-//! thread of its own, with an engine of its own, by `analyse-game`'s code (mistakes and
-//! blunders, comments, the score chart); progress and the result go to the page as
-//! events of its session.
+//! thread of its own, with an engine of its own, by the engine's game analysis
+//! ([`crate::engine::analysis`]: mistakes and blunders, comments) and drawn as
+//! `analyse-game`'s score chart; progress and the result go to the page as events of its
+//! session.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,9 +12,10 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use super::api::{ApiError, GameRequest};
 use super::event::{SessionEvent, json};
+use crate::engine::analysis::{analyse_with, annotate};
 use crate::engine::{Engine, Limits, Options};
 use crate::rules::{Game, PdnGame};
-use crate::tools::commands::analyse_game::{analyse_with, annotate, chart};
+use crate::tools::commands::analyse_game::chart;
 
 /// A game to analyse move by move.
 #[derive(Clone, Debug, Deserialize)]

@@ -6,8 +6,8 @@ use crate::common;
 use std::path::PathBuf;
 
 use crownhead::engine::Score;
+use crownhead::engine::analysis::{PlyAnalysis, annotate};
 use crownhead::rules::{Color, Position, Variant, read_pdn};
-use crownhead::tools::commands::analyse_game::{PlyAnalysis, annotate};
 
 fn fixture() -> String {
     format!("{}/tests/data/analyse/shot.pdn", env!("CARGO_MANIFEST_DIR"))

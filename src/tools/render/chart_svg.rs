@@ -4,6 +4,7 @@
 
 use std::fmt::Write;
 
+use crate::engine::analysis::Judgement;
 use crate::rules::Color;
 
 /// The chart runs from this many men for the second player to this many for the first;
@@ -19,29 +20,11 @@ const BOTTOM: f64 = 44.0;
 /// At most about this many move numbers on the axis.
 const MOVE_LABELS: u32 = 12;
 
-/// How a move is judged by the score it gave away.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Judgement {
-    /// A clear loss of score.
-    Mistake,
-    /// A loss of score that changes the game.
-    Blunder,
-}
-
-impl Judgement {
-    /// The word for the judgement, as annotations write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Judgement::Mistake => "mistake",
-            Judgement::Blunder => "blunder",
-        }
-    }
-
-    fn colour(self) -> &'static str {
-        match self {
-            Judgement::Mistake => "#e69f00",
-            Judgement::Blunder => "#d62728",
-        }
+/// The colour of a judgement's markers.
+fn judgement_colour(judgement: Judgement) -> &'static str {
+    match judgement {
+        Judgement::Mistake => "#e69f00",
+        Judgement::Blunder => "#d62728",
     }
 }
 
@@ -220,7 +203,7 @@ fn draw_markers(svg: &mut String, frame: &Frame, plies: &[ChartPly]) {
                 svg,
                 r##"<g class="key"><circle cx="{x}" cy="{}" r="4.5" fill="{}" stroke="#000000" stroke-width="0.8"/><text x="{}" y="{}">{}</text></g>"##,
                 TOP - 8.0,
-                judgement.colour(),
+                judgement_colour(judgement),
                 x + 8.0,
                 TOP - 4.0,
                 judgement.name()
@@ -235,7 +218,7 @@ fn draw_markers(svg: &mut String, frame: &Frame, plies: &[ChartPly]) {
             judgement.name(),
             frame.x(index + 1),
             frame.y(ply.score),
-            judgement.colour(),
+            judgement_colour(judgement),
             escape(&ply.label),
             judgement.name()
         );
