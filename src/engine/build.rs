@@ -2,8 +2,6 @@
 //! its target, and the instruction sets it runs with, for `crownhead --version` and bug
 //! reports. The revision and target come from the build script (`build.rs`).
 
-use crate::network;
-
 /// The crate's version, from Cargo.toml.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
@@ -29,9 +27,7 @@ pub fn compiled_in() -> Vec<&'static str> {
 
 /// The instruction set the network's inner loops chose on this processor (`avx2`), or
 /// `None` where they run the portable code.
-pub fn chosen_at_run_time() -> Option<&'static str> {
-    network::chosen_at_run_time()
-}
+pub use crate::network::chosen_at_run_time;
 
 /// The lines `crownhead --version` prints after the version.
 pub fn describe() -> String {
