@@ -5,7 +5,8 @@
 //! opening books ([`book`]) know the rules and no front end; the network that evaluates
 //! (private) knows the rules; the search (private) knows all of these; [`engine`] is the
 //! one API the front ends in [`protocol`] and the [`tools`] call, and the board in the
-//! browser (`gui`, with the default feature `gui`).
+//! browser (`gui`, with the default feature `gui`); [`render`] draws boards and a game's
+//! score chart for the tools, the board in the browser and the Python module.
 
 pub mod book;
 pub mod egdb;
@@ -16,6 +17,7 @@ mod fuzzing;
 pub mod gui;
 mod network;
 pub mod protocol;
+pub mod render;
 pub mod rules;
 mod search;
 pub mod tools;

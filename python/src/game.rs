@@ -2,12 +2,12 @@
 //! set's notation, its result by the rule set's win and draw rules, and its board as a
 //! picture.
 
+use crownhead::render::board_svg::board_svg;
+use crownhead::render::orientation::Orientation;
+use crownhead::render::terminal_board::{Styling, draw};
 use crownhead::rules::{
     Color, Game, GameResult, Move, Outcome, PdnGame, PdnMove, PdnResult, Position, perft,
 };
-use crownhead::tools::render::board_svg::board_svg;
-use crownhead::tools::render::orientation::Orientation;
-use crownhead::tools::render::terminal_board::{Styling, draw};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};

@@ -5,9 +5,9 @@ use std::time::Duration;
 
 use clap::Args;
 use crownhead::engine::OptionsBuilder;
+use crownhead::render::terminal_board::Styling;
 use crownhead::rules::Color;
 use crownhead::tools::commands::play;
-use crownhead::tools::render::terminal_board::Styling;
 
 use super::args::{BookOptionArgs, EgdbPathArgs, PositionArgs, StrengthArgs, positive_seconds};
 

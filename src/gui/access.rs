@@ -66,11 +66,6 @@ impl Access {
         Access { token, port }
     }
 
-    /// The token.
-    pub fn token(&self) -> &str {
-        &self.token
-    }
-
     /// The URL that opens the page, token included.
     pub fn url(&self) -> String {
         format!("http://127.0.0.1:{}/?token={}", self.port, self.token)
@@ -173,9 +168,9 @@ mod tests {
     #[test]
     fn tokens_are_random_hex_of_128_bits() {
         let (a, b) = (Access::new(1).unwrap(), Access::new(1).unwrap());
-        assert_eq!(a.token().len(), 32);
-        assert!(a.token().bytes().all(|byte| byte.is_ascii_hexdigit()));
-        assert_ne!(a.token(), b.token());
+        assert_eq!(a.token.len(), 32);
+        assert!(a.token.bytes().all(|byte| byte.is_ascii_hexdigit()));
+        assert_ne!(a.token, b.token);
     }
 
     #[test]

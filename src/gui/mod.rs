@@ -1,29 +1,32 @@
 //! The board in the browser (`crownhead gui`): a local web server whose page plays,
 //! analyses and edits games of every rule set, a front end beside [`crate::protocol`].
+//! The command line binds a [`Server`] with a [`GuiConfig`] and runs it; the rest is the
+//! server's own.
 //!
-//! Architecture, from the network inwards:
-//! - [`server`] binds 127.0.0.1, routes requests, and runs them on a tokio runtime of
-//!   one thread;
-//! - [`access`] lets through only requests that carry the run's random token (from the
+//! Architecture, from the network inwards (the modules are private):
+//! - `server` binds 127.0.0.1, routes requests, and runs them on a tokio runtime of one
+//!   thread;
+//! - `access` lets through only requests that carry the run's random token (from the
 //!   printed URL, then a cookie), name this server in their `Host` header and come from
 //!   no other origin;
-//! - [`api`] answers the JSON requests on rules and PDN: it is stateless, as the page
-//!   keeps the game (its start, its moves and the move shown) and sends it with each
-//!   request, and it reads and writes only through [`crate::rules`];
-//! - [`session`] gives each page an engine of its own ([`crate::engine::Engine`]), whose
-//!   reports it streams to the page as server-sent events, and drops it when the page
-//!   closes that stream; [`review`] analyses a whole game there, as `analyse-game` does;
-//! - [`assets`] serves the page itself (`src/gui/page/`: HTML, CSS and JavaScript
+//! - `api` answers the JSON requests on rules and PDN: it is stateless, as the page keeps
+//!   the game (its start, its moves and the move shown) and sends it with each request,
+//!   and it reads and writes only through [`crate::rules`];
+//! - `session` gives each page an engine of its own ([`crate::engine::Engine`]), whose
+//!   reports it streams to the page as server-sent events (`event`), and drops it when
+//!   the page closes that stream; `review` analyses a whole game there, as `analyse-game`
+//!   does;
+//! - `assets` serves the page itself (`src/gui/page/`: HTML, CSS and JavaScript
 //!   modules), built into the binary: no build step, no network.
 //!
 //! The HTTP API is documented in `docs/gui.md`.
 
-pub mod access;
-pub mod api;
-pub mod assets;
-pub mod event;
-pub mod review;
-pub mod server;
-pub mod session;
+mod access;
+mod api;
+mod assets;
+mod event;
+mod review;
+mod server;
+mod session;
 
 pub use server::{GuiConfig, Server};

@@ -1,8 +1,8 @@
 //! Whole-game analysis for the page: every position of the game searched in turn on a
 //! thread of its own, with an engine of its own, by the engine's game analysis
 //! ([`crate::engine::analysis`]: mistakes and blunders, comments) and drawn as
-//! `analyse-game`'s score chart; progress and the result go to the page as events of its
-//! session.
+//! `analyse-game`'s score chart ([`crate::render::chart_svg`]); progress and the result
+//! go to the page as events of its session.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,8 +14,8 @@ use super::api::{ApiError, GameRequest};
 use super::event::{SessionEvent, json};
 use crate::engine::analysis::{analyse_with, annotate};
 use crate::engine::{Engine, Limits, Options};
+use crate::render::chart_svg::analysis_chart_svg;
 use crate::rules::{Game, PdnGame};
-use crate::tools::commands::analyse_game::chart;
 
 /// A game to analyse move by move.
 #[derive(Clone, Debug, Deserialize)]
@@ -112,7 +112,7 @@ impl Review {
             search,
             comments: annotated.moves.iter().map(|pdn_move| pdn_move.comment.clone()).collect(),
             marks: analysis.iter().map(|ply| ply.judgement().map(|judgement| judgement.name())).collect(),
-            chart: chart(&pdn, &analysis),
+            chart: analysis_chart_svg(&pdn, &analysis),
         };
         let _ = sender.send(SessionEvent { name: "review", data: json(&review) });
     }

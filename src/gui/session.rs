@@ -208,16 +208,6 @@ impl Sessions {
         drop(removed);
     }
 
-    /// How many sessions are open.
-    pub fn len(&self) -> usize {
-        self.lock().len()
-    }
-
-    /// Whether no session is open.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Starts the search `request` asks for in session `id`, stopping the one running.
     ///
     /// # Errors
@@ -369,7 +359,7 @@ mod tests {
             "{best}"
         );
         sessions.close(&id);
-        assert!(sessions.is_empty());
+        assert!(sessions.lock().is_empty());
         assert_eq!(sessions.go(&id, &go(8, Mode::Play)).unwrap_err(), SessionError::Unknown);
     }
 
@@ -433,11 +423,11 @@ mod tests {
         bad = go(1, Mode::Play);
         bad.movetime = Some(-1.0);
         assert!(matches!(sessions.go(&id, &bad), Err(SessionError::Bad(_))));
-        while sessions.len() < MAX_SESSIONS {
+        while sessions.lock().len() < MAX_SESSIONS {
             sessions.open().unwrap();
         }
         assert_eq!(sessions.open().unwrap_err(), SessionError::Full);
         sessions.drop_unclaimed(&id);
-        assert_eq!(sessions.len(), MAX_SESSIONS - 1);
+        assert_eq!(sessions.lock().len(), MAX_SESSIONS - 1);
     }
 }

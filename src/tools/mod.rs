@@ -1,11 +1,10 @@
 //! The tools built on the engine, by kind: the one-shot [`commands`] (analyse, bench,
-//! perft, board, play, egdb), the [`matches`](mod@matches) runner with its statistics, the
-//! [`learning`] pipeline (self-play data, network training) and [`render`]ing (SVG
-//! board and score chart, terminal board). The binary's command line calls them; the
-//! Python module calls the few its functions need.
+//! perft, board, play, egdb), the [`matches`](mod@matches) runner with its statistics and
+//! the [`learning`] pipeline (self-play data, network training); they draw boards and
+//! charts with [`crate::render`]. The binary's command line calls them; the Python module
+//! calls the few its functions need.
 
 pub mod book;
 pub mod commands;
 pub mod learning;
 pub mod matches;
-pub mod render;

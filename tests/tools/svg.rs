@@ -4,9 +4,9 @@
 use crate::common;
 
 use crownhead::engine::analysis::Judgement;
+use crownhead::render::board_svg::board_svg;
+use crownhead::render::chart_svg::{ChartPly, score_chart_svg};
 use crownhead::rules::{Color, Position, Variant};
-use crownhead::tools::render::board_svg::board_svg;
-use crownhead::tools::render::chart_svg::{ChartPly, score_chart_svg};
 use roxmltree::{Document, Node};
 
 const SVG_NAMESPACE: &str = "http://www.w3.org/2000/svg";

@@ -10,8 +10,8 @@ use anyhow::Context;
 
 use crate::engine::analysis::{Judgement, PlyAnalysis, analyse, annotate};
 use crate::engine::{self, Engine, Limits};
+use crate::render::chart_svg::analysis_chart_svg;
 use crate::rules::{PdnGame, Variant, read_pdn};
-use crate::tools::render::chart_svg::{ChartPly, score_chart_svg};
 
 /// The most centi-men a single move counts for in the mean loss: a lost win would
 /// swamp the rest.
@@ -62,7 +62,7 @@ pub fn run(options: &Options, out: &mut impl Write) -> anyhow::Result<()> {
     let annotator = format!("crownhead {}", env!("CARGO_PKG_VERSION"));
     let annotated = annotate(&pdn, &analysis, &annotator).to_pdn();
     if let Some(path) = &options.svg {
-        std::fs::write(path, chart(&pdn, &analysis))
+        std::fs::write(path, analysis_chart_svg(&pdn, &analysis))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     match &options.out {
@@ -76,24 +76,6 @@ pub fn run(options: &Options, out: &mut impl Write) -> anyhow::Result<()> {
         }
     }
     Ok(())
-}
-
-/// The plies of the score chart: the score after each move, seen by the first player.
-pub(crate) fn chart_plies(analysis: &[PlyAnalysis]) -> Vec<ChartPly> {
-    let mut number = 1;
-    analysis
-        .iter()
-        .map(|ply| {
-            let first_moved = ply.from.side_to_move() == ply.from.rules().first_to_move;
-            let dots = if first_moved { "." } else { "..." };
-            let label = format!("{number}{dots} {}", ply.from.move_to_text(&ply.played));
-            if !first_moved {
-                number += 1;
-            }
-            let score = ply.for_first_player(ply.played_score).men();
-            ChartPly { score, judgement: ply.judgement(), label }
-        })
-        .collect()
 }
 
 /// Each side's count of moves, mistakes and blunders, and the mean score it gave away.
@@ -117,13 +99,4 @@ pub(crate) fn write_summary(pdn: &PdnGame, analysis: &[PlyAnalysis], out: &mut i
         )?;
     }
     Ok(())
-}
-
-/// The score chart of the analysed game as an SVG document.
-pub(crate) fn chart(pdn: &PdnGame, analysis: &[PlyAnalysis]) -> String {
-    let title = match (pdn.tag("White"), pdn.tag("Black")) {
-        (Some(white), Some(black)) => format!("{white} - {black}"),
-        _ => format!("{} game", pdn.start.variant()),
-    };
-    score_chart_svg(&chart_plies(analysis), pdn.start.rules().first_to_move, &title)
 }

@@ -5,10 +5,10 @@ use std::path::Path;
 
 use anyhow::Context;
 
+use crate::render::board_svg::board_svg;
+use crate::render::orientation::Orientation;
+use crate::render::terminal_board::{self, Styling};
 use crate::rules::Position;
-use crate::tools::render::board_svg::board_svg;
-use crate::tools::render::orientation::Orientation;
-use crate::tools::render::terminal_board::{self, Styling};
 
 /// Draws `position` as an SVG picture into `svg`, or as a text board on `out` (in
 /// colour when standard output is a terminal).

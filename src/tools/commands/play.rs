@@ -6,9 +6,9 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use crate::engine::{Engine, Go, Limits, MAX_STRENGTH, Options as EngineOptions, Score};
+use crate::render::orientation::Orientation;
+use crate::render::terminal_board::{self, Styling};
 use crate::rules::{Color, Game, GameResult, Move, MoveError, Outcome, PdnGame, Position};
-use crate::tools::render::orientation::Orientation;
-use crate::tools::render::terminal_board::{self, Styling};
 
 const HELP: &str = "\
 Type a move in the rule set's notation: 11-15, 22x15, a full path such as 25x18x9,

@@ -1,11 +1,12 @@
 //! The score across a game drawn as an SVG chart: an area above the zero line where the
 //! first player is ahead and below it where the second is, with mistakes and blunders
-//! marked, as game analysis shows it.
+//! marked, as game analysis shows it. `analyse-game --svg` and the board in the browser's
+//! review draw the same chart of an analysed game (`analysis_chart_svg`).
 
 use std::fmt::Write;
 
-use crate::engine::analysis::Judgement;
-use crate::rules::Color;
+use crate::engine::analysis::{Judgement, PlyAnalysis};
+use crate::rules::{Color, PdnGame};
 
 /// The chart runs from this many men for the second player to this many for the first;
 /// larger scores (wins among them) are drawn at the edge.
@@ -65,6 +66,37 @@ pub fn score_chart_svg(plies: &[ChartPly], first_player: Color, title: &str) -> 
     draw_markers(&mut svg, &frame, plies);
     svg.push_str("</svg>\n");
     svg
+}
+
+/// The score chart of `pdn` analysed move by move (`analysis`, as
+/// [`crate::engine::analysis::analyse`] gives it), titled with the game's players, or
+/// its rule set when the tags do not name both.
+pub(crate) fn analysis_chart_svg(pdn: &PdnGame, analysis: &[PlyAnalysis]) -> String {
+    let title = match (pdn.tag("White"), pdn.tag("Black")) {
+        (Some(white), Some(black)) => format!("{white} - {black}"),
+        _ => format!("{} game", pdn.start.variant()),
+    };
+    score_chart_svg(&analysis_plies(analysis), pdn.start.rules().first_to_move, &title)
+}
+
+/// The plies of the chart of `analysis`: the score after each move, seen by the first
+/// player, its judgement, and the move numbered as a tooltip says it (`12. 22x15`,
+/// `12... 18x11`).
+fn analysis_plies(analysis: &[PlyAnalysis]) -> Vec<ChartPly> {
+    let mut number = 1;
+    analysis
+        .iter()
+        .map(|ply| {
+            let first_moved = ply.from.side_to_move() == ply.from.rules().first_to_move;
+            let dots = if first_moved { "." } else { "..." };
+            let label = format!("{number}{dots} {}", ply.from.move_to_text(&ply.played));
+            if !first_moved {
+                number += 1;
+            }
+            let score = ply.for_first_player(ply.played_score).men();
+            ChartPly { score, judgement: ply.judgement(), label }
+        })
+        .collect()
 }
 
 /// Where plies and scores fall in the picture.
