@@ -2,7 +2,9 @@
 //! principal variation search with late-move reductions and ProbCut, and a quiescence
 //! search over captures. Iterative deepening, which calls it once per depth, is the
 //! searcher's ([`super::searcher`]); with several threads, a move another thread is
-//! searching is left for later (ABDADA, [`super::threads`]).
+//! searching is left for later (ABDADA, [`super::threads`]). The node search is the
+//! same on every thread but for its [`Role`]: the main thread keeps time, a helper
+//! reduces more.
 //!
 //! Draughts specifics: a capture is forced, so quiescence never stands pat while one is
 //! pending; a position where the opponent threatens a capture gets one more ply before
@@ -24,7 +26,7 @@ use super::ordering::{Context, MAX_PLY, MoveScores, Ordering, Picked, defer, pic
 use super::reductions;
 use super::thread_state::ThreadState;
 use super::threads::{InProgress, Line, Shared};
-use super::time::Deadlines;
+use super::time::Timekeeper;
 use super::tt::{Bound, Entry};
 use super::value::{
     DRAW, INFINITE, database_score, from_table, is_decisive, to_table, unconverted, without_moves,
@@ -80,56 +82,69 @@ struct Node {
     ply: usize,
 }
 
-/// One thread's search state.
+/// What sets a search thread apart in the node search (Lazy SMP).
+#[derive(Clone, Copy)]
+pub enum Role<'a> {
+    /// The main thread: it stops every thread when its timekeeper says (and reports and
+    /// decides the move, the searcher's part).
+    Main(&'a Timekeeper<'a>),
+    /// A helper: it searches until stopped, reducing late quiet moves a ply more than the
+    /// main thread, so that the threads search different trees.
+    Helper,
+}
+
+/// One thread's node search: what it searches with, the line it is on, and what it
+/// counts. Only its [`Role`] differs between the main thread and a helper.
 pub struct Worker<'a> {
+    /// What the threads share: the table, the stop flag, the node count, the limits.
     shared: &'a Shared<'a>,
-    ordering: &'a mut Ordering,
-    main: bool,
-    deadlines: Deadlines,
-    was_pondering: bool,
-    unreported_nodes: u64,
-    /// Nodes this thread searched.
-    pub nodes: u64,
-    /// The deepest ply reached in the last iteration.
-    pub seldepth: usize,
-    /// Plies from the root summed over the leaves of the last iteration, and the
-    /// number of leaves: their ratio is the mean depth.
-    pub leaf_plies: (u64, u64),
-    aborted: bool,
-    frames: Vec<Frame>,
-    pv: &'a mut [ArrayVec<Move, MAX_PLY>],
-    excluded: Vec<Move>,
-    root_depth: i32,
-    accumulators: &'a mut Accumulators,
+    role: Role<'a>,
     /// When the root is a database win: its slice, whose positions are searched rather
     /// than probed until the leaves, where they score as if further from the end than the
     /// same values outside it, so that the search heads out of it (to fewer pieces, fewer
     /// men or men further on) and the win is converted rather than shuffled.
     converting: Option<Slice>,
+    /// Killer and history tables, kept from search to search.
+    ordering: &'a mut Ordering,
+    /// The network's sums at each ply.
+    accumulators: &'a mut Accumulators,
+    /// The positions of the game and of the path from the root: repetitions, context.
+    frames: Vec<Frame>,
+    /// The principal variation found below each ply.
+    pv: &'a mut [ArrayVec<Move, MAX_PLY>],
+    /// The depth of the iteration being searched.
+    root_depth: i32,
+    /// Root moves left out of this search (the lines already found, multi-PV).
+    excluded: Vec<Move>,
+    /// Set when the search was stopped: every node then returns at once.
+    aborted: bool,
+    /// Nodes this thread searched.
+    pub nodes: u64,
+    /// Nodes not yet added to the shared count.
+    unreported_nodes: u64,
+    /// The deepest ply reached in the last iteration.
+    pub seldepth: usize,
+    /// Plies from the root summed over the leaves of the last iteration, and the
+    /// number of leaves: their ratio is the mean depth.
+    pub leaf_plies: (u64, u64),
 }
 
 impl<'a> Worker<'a> {
-    /// A worker for the game whose positions and move-limit counts are given (the last
-    /// is the root), searching with a thread's `state` (readied for it). The main worker
-    /// watches the clock; the others only the stop flag.
+    /// A worker in `role` for the game whose positions and move-limit counts are given
+    /// (the last is the root), searching with a thread's `state`, readied for the search
+    /// ([`ThreadState::start_search`]).
     pub fn new(
         shared: &'a Shared<'a>,
         state: &'a mut ThreadState,
-        main: bool,
+        role: Role<'a>,
         history: &[(Position, u16)],
     ) -> Worker<'a> {
-        state.start_search();
         Worker {
             shared,
+            role,
+            converting: history.last().and_then(|(root, _)| converting(shared.egdb?, root)),
             ordering: &mut state.ordering,
-            main,
-            deadlines: Deadlines::new(&shared.limits, shared.move_overhead),
-            was_pondering: shared.pondering.load(AtomicOrdering::Relaxed),
-            unreported_nodes: 0,
-            nodes: 0,
-            seldepth: 0,
-            leaf_plies: (0, 0),
-            aborted: false,
+            accumulators: &mut state.accumulators,
             frames: history
                 .iter()
                 .map(|(position, quiet_plies)| Frame {
@@ -139,32 +154,19 @@ impl<'a> Worker<'a> {
                 })
                 .collect(),
             pv: &mut state.pv,
-            excluded: Vec::new(),
             root_depth: 0,
-            accumulators: &mut state.accumulators,
-            converting: history.last().and_then(|(root, _)| converting(shared.egdb?, root)),
+            excluded: Vec::new(),
+            aborted: false,
+            nodes: 0,
+            unreported_nodes: 0,
+            seldepth: 0,
+            leaf_plies: (0, 0),
         }
     }
 
     /// Permille of the transposition table in use by this search.
     pub fn hashfull(&self) -> u32 {
         self.shared.table.hashfull()
-    }
-
-    /// The deadlines the main worker keeps.
-    pub fn deadlines(&self) -> &Deadlines {
-        &self.deadlines
-    }
-
-    /// Whether the search is pondering, when time does not count; on a ponder hit the
-    /// deadlines start afresh.
-    pub fn pondering(&mut self) -> bool {
-        let pondering = self.shared.pondering.load(AtomicOrdering::Relaxed);
-        if self.was_pondering && !pondering {
-            self.deadlines.restart();
-        }
-        self.was_pondering = pondering;
-        pondering
     }
 
     /// Searches `root` to `depth` with the window around `guess` widened until the
@@ -203,8 +205,8 @@ impl<'a> Worker<'a> {
     }
 
     /// Counts a node; every [`POLL_INTERVAL`] nodes, adds the count to the shared one
-    /// and, from the second iteration on (the first always completes), checks the stop
-    /// flag and (main thread) the node limit and the clock.
+    /// and, from the second iteration on (the first always completes), stops every
+    /// thread if the main thread's timekeeper says so, and checks the stop flag.
     fn count_node(&mut self) {
         self.nodes += 1;
         self.unreported_nodes += 1;
@@ -214,13 +216,15 @@ impl<'a> Worker<'a> {
         let total = self.shared.nodes.fetch_add(self.unreported_nodes, AtomicOrdering::Relaxed)
             + self.unreported_nodes;
         self.unreported_nodes = 0;
-        if self.main && self.root_depth > 1 {
-            let out_of_nodes = self.shared.limits.nodes.is_some_and(|limit| total >= limit);
-            if out_of_nodes || (!self.pondering() && self.deadlines.hard_passed()) {
-                self.shared.stop.store(true, AtomicOrdering::Relaxed);
-            }
+        if self.root_depth <= 1 {
+            return;
         }
-        if self.root_depth > 1 && self.shared.stop.load(AtomicOrdering::Relaxed) {
+        if let Role::Main(timekeeper) = self.role
+            && timekeeper.must_stop(total)
+        {
+            self.shared.stop.store(true, AtomicOrdering::Relaxed);
+        }
+        if self.shared.stop.load(AtomicOrdering::Relaxed) {
             self.aborted = true;
         }
     }
@@ -499,10 +503,10 @@ impl<'a> Worker<'a> {
     /// a capture pending; a helper thread reduces more than the main one.
     fn reduction(&self, mv: &Move, child: &Position, depth: i32, number: usize, pv_node: bool) -> i32 {
         let quiet = !mv.is_capture() && !mv.crowns() && !child.has_capture();
-        match (quiet, self.main) {
+        match (quiet, self.role) {
             (false, _) => 0,
-            (true, true) => reductions::reduction(depth, number, pv_node),
-            (true, false) => reductions::helper_reduction(depth, number, pv_node),
+            (true, Role::Main(_)) => reductions::reduction(depth, number, pv_node),
+            (true, Role::Helper) => reductions::helper_reduction(depth, number, pv_node),
         }
     }
 

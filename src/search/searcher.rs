@@ -5,8 +5,10 @@
 //! deepening on the same root, helpers one ply deeper on alternate threads and reducing
 //! late quiet moves a ply more, and they help each other through the table and by
 //! leaving for later the moves another thread is searching (what they share is in
-//! [`super::threads`]). The main thread alone watches the clock, reports and decides the
-//! move; the helpers wait in a pool between searches.
+//! [`super::threads`]). The main thread alone keeps time (its [`Timekeeper`]), reports
+//! and decides the move (`iterate_main`); a helper only searches, publishing each
+//! iteration it completes (`iterate_helper`), and waits in a pool between searches. One
+//! iteration is searched alike on both (`deepen`).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
@@ -16,13 +18,14 @@ use rayon::{ThreadPool, ThreadPoolBuilder};
 
 use crate::egdb::Database;
 use crate::network::Network;
-use crate::rules::{Game, Move};
+use crate::rules::{Game, Move, Position};
 
-use super::alphabeta::Worker;
+use super::alphabeta::{Role, Worker};
 use super::limits::{Limits, MAX_DEPTH};
 use super::score::Score;
 use super::thread_state::ThreadState;
 use super::threads::{InProgress, Line, Shared};
+use super::time::Timekeeper;
 use super::tt::TranspositionTable;
 use super::value::{DRAW, without_moves};
 
@@ -183,10 +186,11 @@ impl Searcher {
         settings: Settings,
         knowledge: Knowledge,
         control: &SearchControl,
-        report: impl FnMut(&Info),
+        mut report: impl FnMut(&Info),
     ) -> SearchResult {
         let history: Vec<_> =
             game.positions().iter().copied().zip(game.move_limit_counts().iter().copied()).collect();
+        let root = game.position();
         let nodes = AtomicU64::new(0);
         let deepest = Mutex::new(None);
         let in_progress = InProgress::default();
@@ -204,14 +208,15 @@ impl Searcher {
             egdb: knowledge.egdb,
         };
         let (main_state, helper_states) = self.threads.split_at_mut(1);
-        let main = |shared: &Shared| {
-            let mut worker = Worker::new(shared, &mut main_state[0], true, &history);
-            let result =
-                iterate(&mut worker, shared, &history, 1, settings.multipv.max(1), Some(&mut { report }));
+        let mut main = |shared: &Shared| {
+            let state = &mut main_state[0];
+            state.start_search();
+            let timekeeper = Timekeeper::new(&shared.limits, shared.move_overhead, shared.pondering);
+            let mut worker = Worker::new(shared, state, Role::Main(&timekeeper), &history);
+            let multipv = settings.multipv.max(1);
+            let result = iterate_main(&mut worker, &timekeeper, shared, root, multipv, &mut report);
             shared.stop.store(true, AtomicOrdering::Relaxed);
-            if !worker.pondering() {
-                worker.deadlines().log_overrun();
-            }
+            timekeeper.log_time();
             result
         };
         let result = match &self.helpers {
@@ -221,8 +226,9 @@ impl Searcher {
                     let shared = &shared;
                     let history = &history;
                     scope.spawn(move |_| {
-                        let mut worker = Worker::new(shared, state, false, history);
-                        iterate(&mut worker, shared, history, 1 + (index as i32 + 1) % 2, 1, None);
+                        state.start_search();
+                        let mut worker = Worker::new(shared, state, Role::Helper, history);
+                        iterate_helper(&mut worker, shared, root, 1 + (index as i32 + 1) % 2);
                     });
                 }
                 main(&shared)
@@ -232,9 +238,117 @@ impl Searcher {
     }
 }
 
+/// The deepest iteration `limits` allow.
+fn max_depth(limits: &Limits) -> i32 {
+    limits.depth.map_or(MAX_DEPTH as i32, |depth| depth.clamp(1, MAX_DEPTH) as i32)
+}
+
+/// Iterative deepening on the main thread: reports each completed iteration, stops when
+/// `timekeeper` says (its node limit and hard deadline stop the node search itself), takes
+/// the deepest iteration a helper completed if deeper, and decides the move.
+fn iterate_main(
+    worker: &mut Worker,
+    timekeeper: &Timekeeper,
+    shared: &Shared,
+    root: &Position,
+    multipv: usize,
+    report: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let root_moves = root.legal_moves();
+    let lines = multipv.min(root_moves.len());
+    let forced = root_moves.len() == 1 && shared.limits.clock.is_some();
+    let mut best = Vec::new();
+    let mut completed = 0;
+    for depth in 1..=max_depth(&shared.limits) {
+        if !deepen(worker, root, depth, lines, &mut best) {
+            break;
+        }
+        completed = depth;
+        send_reports(worker, timekeeper, depth, &best, report);
+        if timekeeper.stops_after_iteration(forced) {
+            break;
+        }
+    }
+    // Lazy SMP: a helper one ply ahead may have completed a deeper iteration.
+    if lines == 1
+        && let Some((depth, line)) = shared.deeper_than(completed)
+    {
+        completed = depth;
+        best = vec![line];
+        send_reports(worker, timekeeper, depth, &best, report);
+    }
+    worker.flush_nodes();
+    let line = best.first();
+    SearchResult {
+        best_move: line.and_then(|line| line.pv.first().copied()).or(root_moves.first().copied()),
+        ponder_move: line.and_then(|line| line.pv.get(1).copied()),
+        pv: line.map_or_else(Vec::new, |line| line.pv.clone()),
+        score: Score::from_value(
+            line.map_or(if root_moves.is_empty() { without_moves(root, 0) } else { DRAW }, |line| line.score),
+        ),
+        depth: completed as u32,
+        nodes: worker.nodes,
+        time: timekeeper.elapsed(),
+    }
+}
+
+/// Iterative deepening on a helper thread from `first_depth`, one line an iteration,
+/// each completed iteration published in `shared` for the main thread, until stopped.
+fn iterate_helper(worker: &mut Worker, shared: &Shared, root: &Position, first_depth: i32) {
+    let lines = root.legal_moves().len().min(1);
+    let max_depth = max_depth(&shared.limits);
+    let mut best = Vec::new();
+    for depth in first_depth..=max_depth {
+        if !deepen(worker, root, depth, lines, &mut best) {
+            break;
+        }
+        shared.publish(depth, &best[0], max_depth);
+    }
+    worker.flush_nodes();
+}
+
+/// One iteration, on any thread: searches `root` to `depth` for its `lines` best moves
+/// (multi-PV), each around the score of the line of its rank in `best`, the last
+/// iteration's lines, and puts them in `best`, best first. False, leaving `best`, when
+/// there is no line to find (no legal move) or the search was stopped before all were
+/// found; but a first line found by then that beats the old one with another move
+/// replaces it.
+fn deepen(worker: &mut Worker, root: &Position, depth: i32, lines: usize, best: &mut Vec<Line>) -> bool {
+    if lines == 0 {
+        return false;
+    }
+    let mut found: Vec<Line> = Vec::new();
+    for index in 0..lines {
+        let excluded: Vec<Move> = found.iter().filter_map(|line| line.pv.first().copied()).collect();
+        let guess = best.get(index).map(|line| line.score);
+        match worker.search_root(root, depth, guess, &excluded) {
+            Some(line) => found.push(line),
+            None => break,
+        }
+    }
+    if found.len() < lines {
+        if let (Some(new), Some(old)) = (found.first(), best.first_mut())
+            && new.score > old.score
+            && new.pv.first() != old.pv.first()
+        {
+            *old = new.clone();
+        }
+        return false;
+    }
+    found.sort_by_key(|line| -line.score);
+    *best = found;
+    true
+}
+
 /// Reports the lines of a completed iteration.
-fn send_reports(worker: &Worker, depth: i32, lines: &[Line], report: &mut dyn FnMut(&Info)) {
-    let time = worker.deadlines().elapsed();
+fn send_reports(
+    worker: &Worker,
+    timekeeper: &Timekeeper,
+    depth: i32,
+    lines: &[Line],
+    report: &mut dyn FnMut(&Info),
+) {
+    let time = timekeeper.elapsed();
     let nodes = worker.total_nodes();
     let hashfull = worker.hashfull();
     for (index, line) in lines.iter().enumerate() {
@@ -250,95 +364,6 @@ fn send_reports(worker: &Worker, depth: i32, lines: &[Line], report: &mut dyn Fn
             hashfull,
             pv: line.pv.clone(),
         });
-    }
-}
-
-/// Iterative deepening for one thread from `first_depth`; the main thread (with a
-/// `report`) also decides when to stop and what to play, and a helper publishes each
-/// iteration it completes in `shared`.
-fn iterate(
-    worker: &mut Worker,
-    shared: &Shared,
-    history: &[(crate::rules::Position, u16)],
-    first_depth: i32,
-    multipv: usize,
-    mut report: Option<&mut dyn FnMut(&Info)>,
-) -> SearchResult {
-    let limits = &shared.limits;
-    let Some(&(root, _)) = history.last() else {
-        return SearchResult {
-            best_move: None,
-            ponder_move: None,
-            pv: Vec::new(),
-            score: Score::DRAW,
-            depth: 0,
-            nodes: 0,
-            time: Duration::ZERO,
-        };
-    };
-    let root_moves = root.legal_moves();
-    let mut best: Vec<Line> = Vec::new();
-    let mut completed = 0;
-    let max_depth = limits.depth.map_or(MAX_DEPTH as i32, |depth| depth.clamp(1, MAX_DEPTH) as i32);
-    let lines = multipv.min(root_moves.len());
-    for depth in first_depth..=max_depth {
-        if root_moves.is_empty() {
-            break;
-        }
-        let mut found: Vec<Line> = Vec::new();
-        for index in 0..lines {
-            let excluded: Vec<Move> = found.iter().filter_map(|line| line.pv.first().copied()).collect();
-            let guess = best.get(index).map(|line| line.score);
-            match worker.search_root(&root, depth, guess, &excluded) {
-                Some(line) => found.push(line),
-                None => break,
-            }
-        }
-        if found.len() < lines {
-            // Stopped mid-iteration: keep a new best first line if it was found.
-            if let (Some(new), Some(old)) = (found.first(), best.first_mut())
-                && new.score > old.score
-                && new.pv.first() != old.pv.first()
-            {
-                *old = new.clone();
-            }
-            break;
-        }
-        found.sort_by_key(|line| -line.score);
-        best = found;
-        completed = depth;
-        let Some(report) = report.as_mut() else {
-            shared.publish(depth, &best[0], max_depth);
-            continue;
-        };
-        send_reports(worker, depth, &best, report);
-        let forced = root_moves.len() == 1 && limits.clock.is_some();
-        if !worker.pondering() && (forced || (!limits.infinite && worker.deadlines().soft_passed())) {
-            break;
-        }
-    }
-    // Lazy SMP: a helper one ply ahead may have completed a deeper iteration.
-    if let (true, Some((depth, line)), Some(report)) =
-        (lines == 1, shared.deeper_than(completed), report.as_mut())
-    {
-        completed = depth;
-        best = vec![line];
-        send_reports(worker, depth, &best, report);
-    }
-    worker.flush_nodes();
-    let line = best.first();
-    SearchResult {
-        best_move: line.and_then(|line| line.pv.first().copied()).or(root_moves.first().copied()),
-        ponder_move: line.and_then(|line| line.pv.get(1).copied()),
-        pv: line.map_or_else(Vec::new, |line| line.pv.clone()),
-        score: Score::from_value(
-            line.map_or(if root_moves.is_empty() { without_moves(&root, 0) } else { DRAW }, |line| {
-                line.score
-            }),
-        ),
-        depth: completed as u32,
-        nodes: worker.nodes,
-        time: worker.deadlines().elapsed(),
     }
 }
 

@@ -8,7 +8,12 @@
 //! planned on: when
 //! the clock runs low, moves get a small share of what is left instead of the reserve, so
 //! that a slow network or a busy machine cannot run the clock out.
+//!
+//! The main thread alone keeps the deadlines, and the node limit, in its [`Timekeeper`];
+//! helper threads stop when it says.
 
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use super::limits::Limits;
@@ -113,6 +118,76 @@ impl Deadlines {
         log::debug!("search took {elapsed:?} (soft deadline {:?}, hard {:?})", self.soft, self.hard);
         if let Some(over) = self.hard.and_then(|hard| elapsed.checked_sub(hard + Duration::from_millis(1))) {
             log::warn!("search overran its hard deadline {:?} by {over:?}", self.hard);
+        }
+    }
+}
+
+/// The main thread's watch over the limits of a search: the deadlines, which wait while
+/// pondering and start afresh on a ponder hit, and the node limit. Its node search looks
+/// every poll interval and its iterative deepening between iterations, both on the main
+/// thread and both holding it, so what changes is in cells.
+pub struct Timekeeper<'a> {
+    /// The soft and hard deadlines, from the start of the search or the ponder hit.
+    deadlines: Cell<Deadlines>,
+    /// The nodes of every thread after which the search stops, if limited.
+    node_limit: Option<u64>,
+    /// Set while pondering (shared with the engine, cleared by a ponder hit).
+    pondering: &'a AtomicBool,
+    /// Whether the last look at `pondering` found it set, to notice the ponder hit.
+    was_pondering: Cell<bool>,
+}
+
+impl<'a> Timekeeper<'a> {
+    /// A timekeeper for a search starting now within `limits`, keeping `overhead` back
+    /// from every budget, pondering while `pondering` is set.
+    pub fn new(limits: &Limits, overhead: Duration, pondering: &'a AtomicBool) -> Timekeeper<'a> {
+        Timekeeper {
+            deadlines: Cell::new(Deadlines::new(limits, overhead)),
+            node_limit: limits.nodes,
+            pondering,
+            was_pondering: Cell::new(pondering.load(AtomicOrdering::Relaxed)),
+        }
+    }
+
+    /// Whether the search is pondering, when time does not count; on a ponder hit the
+    /// deadlines start afresh.
+    fn pondering(&self) -> bool {
+        let pondering = self.pondering.load(AtomicOrdering::Relaxed);
+        if self.was_pondering.get() && !pondering {
+            self.deadlines.update(|mut deadlines| {
+                deadlines.restart();
+                deadlines
+            });
+        }
+        self.was_pondering.set(pondering);
+        pondering
+    }
+
+    /// Time since the search started (or since pondering turned into a real search).
+    pub fn elapsed(&self) -> Duration {
+        self.deadlines.get().elapsed()
+    }
+
+    /// Whether the search must stop now, `total_nodes` having been searched by every
+    /// thread: the node limit is reached, or the hard deadline has passed (not while
+    /// pondering).
+    pub fn must_stop(&self, total_nodes: u64) -> bool {
+        let out_of_nodes = self.node_limit.is_some_and(|limit| total_nodes >= limit);
+        out_of_nodes || (!self.pondering() && self.deadlines.get().hard_passed())
+    }
+
+    /// Whether to stop after a completed iteration rather than start another: never
+    /// while pondering; else when the move is `forced` (nothing to think about) or the
+    /// soft deadline has passed.
+    pub fn stops_after_iteration(&self, forced: bool) -> bool {
+        !self.pondering() && (forced || self.deadlines.get().soft_passed())
+    }
+
+    /// Logs the time taken against the deadlines, unless pondering: called when the
+    /// search ends.
+    pub fn log_time(&self) {
+        if !self.pondering() {
+            self.deadlines.get().log_overrun();
         }
     }
 }
