@@ -14,6 +14,7 @@ its PDN reader and writer and its game analysis, at native speed::
 """
 
 from ._crownhead import (
+    ENGINE_OPTIONS,
     VARIANTS,
     Analysis,
     Engine,
@@ -30,6 +31,7 @@ from ._crownhead import (
 )
 
 __all__ = [
+    "ENGINE_OPTIONS",
     "VARIANTS",
     "Analysis",
     "Engine",

@@ -9,6 +9,12 @@ __version__: str
 #: "standard" and "normal" for international).
 VARIANTS: List[str]
 
+#: The engine's options, one dict each, made from the engine's own table: ``name`` (as
+#: Hub's ``set-param`` takes it), ``keyword`` (``Engine``'s), ``type`` (``"int"``,
+#: ``"bool"`` or ``"path"``), ``default`` (None for a path: see ``Engine``), ``min`` and
+#: ``max`` (ints only) and ``help``.
+ENGINE_OPTIONS: List[Dict[str, Any]]
+
 class IllegalMoveError(ValueError):
     """A move that is not legal in the position, or that could be several legal moves."""
 
@@ -204,8 +210,9 @@ class Engine:
     ) -> None:
         """An engine for ``variant`` (None: any rule set) with ``threads`` search threads,
         a ``tt_size`` MiB transposition table, the network file ``eval_file`` (None: the
-        built-in networks) and the endgame databases under ``egdb_path`` (None: none; the
-        directory ``crownhead egdb build --dir`` writes to). ``best_move`` takes its move from
+        built-in networks) and the endgame databases under ``egdb_path`` (the directory
+        ``crownhead egdb build --dir`` writes to; None: where it writes by default, as for
+        Hub and the command line; ``""``: none). ``best_move`` takes its move from
         the opening book where ``book`` is on and the book (``book_file``, made by
         ``crownhead book build``; None: the rule set's built-in one) has one, fewer than
         ``book_ply`` plies from the start, drawn among the moves within ``book_margin``
@@ -216,7 +223,8 @@ class Engine:
         10000) kept back from every move's time, as Hub's ``move-overhead``: a ``movetime``
         search stops that much sooner (after a millisecond at least). Raises ValueError
         for a bad rule set, number (a strength or move overhead out of range too),
-        network or book file, or an egdb_path that is not a directory."""
+        network or book file, or an egdb_path that is not a directory. The keywords are the
+        engine's options (``ENGINE_OPTIONS``)."""
     @property
     def variant(self) -> Optional[str]:
         """The rule set the engine was made for, or None for any."""

@@ -8,15 +8,16 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use crownhead::engine::{
-    DEFAULT_BOOK_MARGIN, DEFAULT_BOOK_PLY, DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, Engine, Go, Info,
-    Limits, MAX_MOVE_OVERHEAD_MS, MAX_STRENGTH, MIN_STRENGTH, OptionError, OptionsBuilder, Report, Score,
-    SearchResult,
+use crownhead::engine::options::{
+    BOOK, BOOK_FILE, BOOK_MARGIN, BOOK_PLY, Count, EGDB_PATH, ENGINE_OPTIONS, EVAL_FILE, EngineOption,
+    MOVE_OVERHEAD, MULTIPV, PathOption, STRENGTH, THREADS, TT_SIZE,
 };
+use crownhead::engine::{Engine, Go, Info, Limits, OptionError, OptionsBuilder, Report, Score, SearchResult};
 use crownhead::rules::{Game, Variant};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::errors::value_error;
 use crate::game::{PyGame, PyMove};
@@ -27,14 +28,58 @@ const DEEPEST: u32 = 1 << 16;
 /// How often a waiting search looks for signals (Ctrl-C).
 const SIGNAL_POLL: Duration = Duration::from_millis(10);
 
-/// The default move overhead in milliseconds, for the Python signature.
-const DEFAULT_MOVE_OVERHEAD_MS: i64 = DEFAULT_MOVE_OVERHEAD.as_millis() as i64;
+/// `builder` with the whole-number option `option` set to `value`: Python passes any
+/// whole number, and one that does not even fit (a negative one, say) is refused in the
+/// engine's own words, as one out of range.
+fn count(builder: OptionsBuilder, option: &Count, value: i64) -> Result<OptionsBuilder, OptionError> {
+    let value = usize::try_from(value).map_err(|_| option.refused(value))?;
+    builder.count(option, value)
+}
 
-/// `value` as a `T` for an option named `name` (as Hub names it), taken from `min` to
-/// `max`: Python passes any whole number, and one that does not even fit `T` (a negative
-/// one, say) is refused in the engine's own words, as one out of range.
-fn count<T: TryFrom<i64>>(name: &'static str, value: i64, min: usize, max: usize) -> Result<T, OptionError> {
-    T::try_from(value).map_err(|_| OptionError::OutOfRange { name, min, max, value: value.to_string() })
+/// `builder` with the path option `option` read from `path`, or left at its default
+/// for `None`.
+fn path(
+    builder: OptionsBuilder,
+    option: &PathOption,
+    path: Option<PathBuf>,
+) -> Result<OptionsBuilder, OptionError> {
+    match path {
+        Some(path) => builder.read(option, &path),
+        None => Ok(builder),
+    }
+}
+
+/// The engine's options as Python sees them, one dict each (`crownhead.ENGINE_OPTIONS`):
+/// Hub's `name`, the `keyword` of `Engine(...)`, the `type` (`int`, `bool` or `path`),
+/// the `default`, an int's `min` and `max`, and the `help`. Made from the engine's own
+/// table, so that a GUI or a test can read what `Engine` takes.
+pub fn engine_options(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
+    ENGINE_OPTIONS
+        .iter()
+        .map(|option| {
+            let dict = PyDict::new(py);
+            dict.set_item("name", option.name())?;
+            dict.set_item("keyword", option.name().replace('-', "_"))?;
+            dict.set_item("help", option.help())?;
+            match option {
+                EngineOption::Count(count) => {
+                    dict.set_item("type", "int")?;
+                    dict.set_item("default", count.default)?;
+                    dict.set_item("min", count.min)?;
+                    dict.set_item("max", count.max)?;
+                }
+                EngineOption::Switch(switch) => {
+                    dict.set_item("type", "bool")?;
+                    dict.set_item("default", switch.default)?;
+                }
+                EngineOption::Path(_) => {
+                    dict.set_item("type", "path")?;
+                    dict.set_item("default", py.None())?;
+                }
+            }
+            Ok(dict)
+        })
+        .collect()
 }
 
 /// A search score for the side to move: an evaluation in men, or a win or loss in a known
@@ -287,11 +332,16 @@ impl PyEngine {
     /// An engine for `variant` (`None`: any rule set) with `threads` search threads, a
     /// transposition table of `tt_size` MiB, the network file `eval_file` (made by
     /// `crownhead train`; `None`: the built-in network of each rule set) and the endgame
-    /// databases under `egdb_path` (`None`: none).
+    /// databases under `egdb_path`.
     ///
     /// `egdb_path` is the directory `crownhead egdb build --dir` writes to, each rule
     /// set's databases in a directory of its own below it; the search probes positions
     /// with few enough pieces there (a database win scores 50 men plus the evaluation).
+    /// `None` is where `crownhead egdb build` writes by default, as for Hub and the
+    /// command line (nothing is probed while no database is there); `""` is none.
+    ///
+    /// The keywords are the engine's options (`crownhead.ENGINE_OPTIONS`), named as Hub
+    /// names them with `_` for `-`.
     ///
     /// `best_move` takes its move from the opening book where `book` is on and the book
     /// (`book_file`, made by `crownhead book build`; `None`: the rule set's built-in
@@ -311,46 +361,44 @@ impl PyEngine {
     /// another rule set.
     #[new]
     #[pyo3(signature = (
-        variant = None, threads = 1, tt_size = DEFAULT_TABLE_MIB, eval_file = None, egdb_path = None,
-        book = true, book_file = None, book_ply = DEFAULT_BOOK_PLY, book_margin = DEFAULT_BOOK_MARGIN,
-        strength = i64::from(MAX_STRENGTH), move_overhead = DEFAULT_MOVE_OVERHEAD_MS
+        variant = None, threads = THREADS.default as i64, tt_size = TT_SIZE.default as i64, eval_file = None,
+        egdb_path = None, book = BOOK.default, book_file = None, book_ply = BOOK_PLY.default as i64,
+        book_margin = BOOK_MARGIN.default as i64, strength = STRENGTH.default as i64,
+        move_overhead = MOVE_OVERHEAD.default as i64
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         variant: Option<&str>,
-        threads: usize,
-        tt_size: usize,
+        threads: i64,
+        tt_size: i64,
         eval_file: Option<PathBuf>,
         egdb_path: Option<PathBuf>,
         book: bool,
         book_file: Option<PathBuf>,
-        book_ply: usize,
-        book_margin: usize,
+        book_ply: i64,
+        book_margin: i64,
         strength: i64,
         move_overhead: i64,
     ) -> PyResult<PyEngine> {
         let variant = variant.map(crate::errors::variant).transpose()?;
-        let mut builder = OptionsBuilder::new(variant)
-            .threads(threads)
-            .and_then(|builder| builder.table_mib(tt_size))
-            .and_then(|builder| builder.book(book).book_ply(book_ply))
-            .and_then(|builder| builder.book_margin(book_margin))
+        let counts = [
+            (THREADS, threads),
+            (TT_SIZE, tt_size),
+            (BOOK_PLY, book_ply),
+            (BOOK_MARGIN, book_margin),
+            (STRENGTH, strength),
+            (MOVE_OVERHEAD, move_overhead),
+        ];
+        let paths = [(BOOK_FILE, book_file), (EVAL_FILE, eval_file), (EGDB_PATH, egdb_path)];
+        let builder = OptionsBuilder::new(variant).default_egdb().switch(&BOOK, book);
+        let options = counts
+            .into_iter()
+            .try_fold(builder, |builder, (option, value)| count(builder, &option, value))
             .and_then(|builder| {
-                builder.strength(count("strength", strength, MIN_STRENGTH.into(), MAX_STRENGTH.into())?)
+                paths.into_iter().try_fold(builder, |builder, (option, value)| path(builder, &option, value))
             })
-            .and_then(|builder| {
-                builder.move_overhead_ms(count("move-overhead", move_overhead, 0, MAX_MOVE_OVERHEAD_MS)?)
-            });
-        if let Some(path) = &book_file {
-            builder = builder.and_then(|builder| builder.book_file(path));
-        }
-        if let Some(path) = &eval_file {
-            builder = builder.and_then(|builder| builder.eval_file(path));
-        }
-        if let Some(path) = &egdb_path {
-            builder = builder.and_then(|builder| builder.egdb_path(path));
-        }
-        let options = builder.map_err(value_error)?.build();
+            .map_err(value_error)?
+            .build();
         Ok(PyEngine { engine: Engine::new(options), variant })
     }
 
@@ -389,7 +437,7 @@ impl PyEngine {
     /// stops it; at least one is needed), reporting the `multipv` best lines, at full
     /// strength whatever the engine's `strength`. The search runs without the GIL;
     /// Ctrl-C stops it and raises KeyboardInterrupt.
-    #[pyo3(signature = (game, depth = None, movetime = None, nodes = None, multipv = 1))]
+    #[pyo3(signature = (game, depth = None, movetime = None, nodes = None, multipv = MULTIPV.default as i64))]
     fn analyse(
         &mut self,
         py: Python<'_>,
@@ -397,10 +445,11 @@ impl PyEngine {
         depth: Option<u32>,
         movetime: Option<f64>,
         nodes: Option<u64>,
-        multipv: usize,
+        multipv: i64,
     ) -> PyResult<PyAnalysis> {
         let limits = limits(depth, movetime, nodes)?;
-        let options = OptionsBuilder::from_options(self.engine.options().clone(), None).multipv(multipv);
+        let options =
+            count(OptionsBuilder::from_options(self.engine.options().clone(), None), &MULTIPV, multipv);
         let multipv = options.map_err(value_error)?.build().multipv;
         let game = game.game.clone();
         self.engine.set_multipv(multipv);

@@ -31,6 +31,7 @@ fn _crownhead(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
     let names: Vec<&str> = crownhead::rules::Variant::ALL.iter().map(|variant| variant.name()).collect();
     module.add("VARIANTS", names)?;
+    module.add("ENGINE_OPTIONS", engine::engine_options(py)?)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

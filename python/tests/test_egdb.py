@@ -25,7 +25,7 @@ def english_egdb(crownhead_binary, tmp_path_factory):
 def test_the_search_probes_the_databases(english_egdb):
     game = crownhead.Game("english", LOST)
     with_egdb = crownhead.Engine(egdb_path=english_egdb, tt_size=16).analyse(game, depth=2)
-    without = crownhead.Engine(tt_size=16).analyse(game, depth=2)
+    without = crownhead.Engine(egdb_path="", tt_size=16).analyse(game, depth=2)
     # A database loss scores 50 men less the evaluation; a king down is far less.
     assert with_egdb.score.men <= -45, with_egdb.score
     assert without.score.men > -45, without.score

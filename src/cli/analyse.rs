@@ -4,7 +4,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use crownhead::engine::{Engine, OptionError, OptionsBuilder, parse_multipv};
+use crownhead::engine::options::{BOOK_FILE, MULTIPV};
+use crownhead::engine::{Engine, OptionError, OptionsBuilder};
 use crownhead::tools::commands::analyse;
 
 use super::args::{EngineArgs, LimitArgs, PositionArgs};
@@ -24,8 +25,9 @@ pub struct AnalyseArgs {
     /// The engine.
     #[command(flatten)]
     pub engine: EngineArgs,
-    /// How many best moves to report each iteration.
-    #[arg(long, default_value_t = 1, value_parser = parse_multipv)]
+    /// Best moves to report.
+    #[arg(long, value_name = MULTIPV.value_name, help = MULTIPV.help, default_value_t = MULTIPV.default,
+        value_parser = |text: &str| MULTIPV.parse(text))]
     pub multipv: usize,
     /// Print one JSON object per line instead of text.
     #[arg(long)]
@@ -34,9 +36,8 @@ pub struct AnalyseArgs {
     /// values (`book MOVE VALUE`); the search itself never plays from the book.
     #[arg(long)]
     pub book: bool,
-    /// The book to list: this file (made by `crownhead book build`) instead of the rule
-    /// set's built-in book.
-    #[arg(long, value_name = "FILE", requires = "book")]
+    /// The book to list.
+    #[arg(long, value_name = BOOK_FILE.value_name, help = BOOK_FILE.help, requires = "book")]
     pub book_file: Option<PathBuf>,
 }
 
@@ -47,8 +48,8 @@ impl AnalyseArgs {
     /// A bad network or book file.
     pub fn engine(&self) -> Result<Engine, OptionError> {
         let variant = Some(self.position.variant.variant);
-        let mut builder =
-            OptionsBuilder::from_options(self.engine.options(variant)?, variant).multipv(self.multipv)?;
+        let mut builder = OptionsBuilder::from_options(self.engine.options(variant)?, variant)
+            .count(&MULTIPV, self.multipv)?;
         if let Some(path) = &self.book_file {
             builder = builder.book_file(path)?;
         }

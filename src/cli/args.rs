@@ -9,11 +9,10 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args;
-use crownhead::engine::{
-    DEFAULT_BOOK_MARGIN, DEFAULT_BOOK_PLY, DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, Limits, MAX_DEPTH,
-    MAX_STRENGTH, Network, OptionError, Options, OptionsBuilder, parse_book_margin, parse_book_ply,
-    parse_move_overhead_ms, parse_strength, parse_table_mib, parse_threads,
+use crownhead::engine::options::{
+    BOOK, BOOK_FILE, BOOK_MARGIN, BOOK_PLY, EGDB_PATH, EVAL_FILE, MOVE_OVERHEAD, STRENGTH, THREADS, TT_SIZE,
 };
+use crownhead::engine::{Limits, MAX_DEPTH, Network, OptionError, Options, OptionsBuilder};
 use crownhead::rules::{Game, Position, Variant};
 
 /// The rule set.
@@ -64,11 +63,12 @@ impl PositionArgs {
     }
 }
 
-/// Search threads.
+/// Threads, for the tools that search, count, build or train: as many as the engine
+/// takes.
 #[derive(Args)]
 pub struct ThreadsArgs {
-    /// Threads to search (or count) with.
-    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
+    /// Threads to work with.
+    #[arg(long, default_value_t = THREADS.default, value_parser = |text: &str| THREADS.parse(text))]
     pub threads: usize,
 }
 
@@ -76,30 +76,29 @@ pub struct ThreadsArgs {
 /// analysis is always at full strength.
 #[derive(Args)]
 pub struct StrengthArgs {
-    /// How well the engine plays its moves, from 1 (weakest) to 10 (full strength):
-    /// below 10 it searches fewer nodes and now and then plays a slightly worse move
-    /// (docs/strength-levels.md).
-    #[arg(long, value_name = "1-10", default_value_t = MAX_STRENGTH, value_parser = parse_strength)]
-    pub strength: u8,
+    /// The strength level.
+    #[arg(long, value_name = STRENGTH.value_name, help = STRENGTH.help, default_value_t = STRENGTH.default,
+        value_parser = |text: &str| STRENGTH.parse(text))]
+    pub strength: usize,
 }
 
 /// The opening book, for the commands where the engine plays moves (`play`, `dxp`);
 /// analysis and hints always search.
 #[derive(Args)]
 pub struct BookOptionArgs {
-    /// Play without the opening book.
+    /// Play without the opening book (on by default).
     #[arg(long)]
     pub no_book: bool,
-    /// Play from this book file (made by `crownhead book build`) instead of the rule
-    /// set's built-in book.
-    #[arg(long, value_name = "FILE")]
+    /// The book file.
+    #[arg(long, value_name = BOOK_FILE.value_name, help = BOOK_FILE.help)]
     pub book_file: Option<PathBuf>,
-    /// Play from the book in positions fewer than this many plies from the start.
-    #[arg(long, value_name = "PLIES", default_value_t = DEFAULT_BOOK_PLY, value_parser = parse_book_ply)]
+    /// How far from the start the book is played.
+    #[arg(long, value_name = BOOK_PLY.value_name, help = BOOK_PLY.help, default_value_t = BOOK_PLY.default,
+        value_parser = |text: &str| BOOK_PLY.parse(text))]
     pub book_ply: usize,
-    /// Draw the book's move at random among those within this many hundredths of a man
-    /// of the best (0: the best).
-    #[arg(long, value_name = "CENTI-MEN", default_value_t = DEFAULT_BOOK_MARGIN, value_parser = parse_book_margin)]
+    /// The margin among book moves.
+    #[arg(long, value_name = BOOK_MARGIN.value_name, help = BOOK_MARGIN.help, default_value_t = BOOK_MARGIN.default,
+        value_parser = |text: &str| BOOK_MARGIN.parse(text))]
     pub book_margin: usize,
 }
 
@@ -109,7 +108,10 @@ impl BookOptionArgs {
     /// # Errors
     /// A book file that cannot be read, or is of another rule set than the builder's.
     pub fn apply(&self, builder: OptionsBuilder) -> Result<OptionsBuilder, OptionError> {
-        let builder = builder.book(!self.no_book).book_ply(self.book_ply)?.book_margin(self.book_margin)?;
+        let builder = builder
+            .switch(&BOOK, !self.no_book)
+            .count(&BOOK_PLY, self.book_ply)?
+            .count(&BOOK_MARGIN, self.book_margin)?;
         match &self.book_file {
             Some(path) => builder.book_file(path),
             None => Ok(builder),
@@ -120,9 +122,8 @@ impl BookOptionArgs {
 /// A network file to evaluate with.
 #[derive(Args)]
 pub struct EvalFileArgs {
-    /// Evaluate with this network file (made by `crownhead train`) instead of the
-    /// built-in evaluation.
-    #[arg(long, value_name = "NET")]
+    /// The network file.
+    #[arg(long, value_name = EVAL_FILE.value_name, help = EVAL_FILE.help)]
     pub eval_file: Option<PathBuf>,
 }
 
@@ -144,12 +145,8 @@ impl EvalFileArgs {
 /// Where the endgame databases the search probes are.
 #[derive(Args)]
 pub struct EgdbPathArgs {
-    /// Probe the endgame databases in this directory (each rule set's in a directory of
-    /// its own below it, as `crownhead egdb build --dir` writes them); an empty value
-    /// turns them off. Default: the platform's data directory then crownhead/egdb (as
-    /// ~/.local/share/crownhead/egdb), where `egdb build` writes by default; nothing is
-    /// probed where no database is.
-    #[arg(long, value_name = "DIR", value_parser = clap::value_parser!(OsString))]
+    /// The databases' directory.
+    #[arg(long, value_name = EGDB_PATH.value_name, help = EGDB_PATH.help, value_parser = clap::value_parser!(OsString))]
     pub egdb_path: Option<OsString>,
 }
 
@@ -171,21 +168,22 @@ impl EgdbPathArgs {
 #[derive(Args)]
 pub struct EngineArgs {
     /// Search threads.
-    #[command(flatten)]
-    pub threads: ThreadsArgs,
+    #[arg(long, value_name = THREADS.value_name, help = THREADS.help, default_value_t = THREADS.default,
+        value_parser = |text: &str| THREADS.parse(text))]
+    pub threads: usize,
     /// The evaluation.
     #[command(flatten)]
     pub eval: EvalFileArgs,
     /// The endgame databases.
     #[command(flatten)]
     pub egdb: EgdbPathArgs,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = DEFAULT_TABLE_MIB, value_parser = parse_table_mib)]
+    /// Transposition table size.
+    #[arg(long, value_name = TT_SIZE.value_name, help = TT_SIZE.help, default_value_t = TT_SIZE.default,
+        value_parser = |text: &str| TT_SIZE.parse(text))]
     pub tt_size: usize,
-    /// Milliseconds kept back from every move's time for the round trip to the GUI or
-    /// peer and a busy machine; under a game clock, this much for each move still to
-    /// come is kept in reserve.
-    #[arg(long, value_name = "MS", default_value_t = DEFAULT_MOVE_OVERHEAD.as_millis() as usize, value_parser = parse_move_overhead_ms)]
+    /// Move overhead.
+    #[arg(long, value_name = MOVE_OVERHEAD.value_name, help = MOVE_OVERHEAD.help,
+        default_value_t = MOVE_OVERHEAD.default, value_parser = |text: &str| MOVE_OVERHEAD.parse(text))]
     pub move_overhead: usize,
 }
 
@@ -198,9 +196,9 @@ impl EngineArgs {
     /// that is not a directory.
     pub fn options(&self, variant: Option<Variant>) -> Result<Options, OptionError> {
         let mut builder = OptionsBuilder::new(variant)
-            .threads(self.threads.threads)?
-            .table_mib(self.tt_size)?
-            .move_overhead_ms(self.move_overhead)?;
+            .count(&THREADS, self.threads)?
+            .count(&TT_SIZE, self.tt_size)?
+            .count(&MOVE_OVERHEAD, self.move_overhead)?;
         if let Some(path) = &self.eval.eval_file {
             builder = builder.eval_file(path)?;
         }

@@ -6,6 +6,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 use crownhead::engine::OptionsBuilder;
+use crownhead::engine::options::STRENGTH;
 use crownhead::protocol::dxp;
 use crownhead::rules::Variant;
 
@@ -60,7 +61,7 @@ impl DxpArgs {
                     self.engine.options(Some(self.variant))?,
                     Some(self.variant),
                 ))?
-                .strength(self.strength.strength)?
+                .count(&STRENGTH, self.strength.strength)?
                 .build(),
             minutes: self.time,
             moves: self.moves,

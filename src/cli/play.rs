@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use clap::Args;
 use crownhead::engine::OptionsBuilder;
+use crownhead::engine::options::STRENGTH;
 use crownhead::render::terminal_board::Styling;
 use crownhead::rules::Color;
 use crownhead::tools::commands::play;
@@ -51,7 +52,7 @@ impl PlayArgs {
                 .apply(
                     self.egdb
                         .apply(OptionsBuilder::new(Some(start.variant())))?
-                        .strength(self.strength.strength)?,
+                        .count(&STRENGTH, self.strength.strength)?,
                 )?
                 .build(),
         })

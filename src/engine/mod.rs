@@ -33,6 +33,7 @@ use crate::egdb::Database;
 use crate::rules::{Game, Variant, splitmix64};
 use crate::search::{Knowledge, Lines, SearchControl, Searcher};
 use knowledge::Resolver;
+use options::{MULTIPV, THREADS, TT_SIZE};
 
 pub use crate::network::Network;
 pub use crate::network::file::NetworkError;
@@ -40,17 +41,16 @@ pub use crate::search::{
     Clock, Info, LEVELS, Level, LimitError, Limits, MAX_DEPTH, MAX_SECONDS, MAX_STRENGTH, MIN_STRENGTH,
     Score, SearchResult,
 };
-pub use options::{
-    DEFAULT_BOOK_MARGIN, DEFAULT_BOOK_PLY, DEFAULT_MOVE_OVERHEAD, DEFAULT_TABLE_MIB, MAX_BOOK_MARGIN,
-    MAX_BOOK_PLY, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_TABLE_MIB, MAX_THREADS, OptionError, Options,
-    OptionsBuilder, parse_book_margin, parse_book_ply, parse_move_overhead_ms, parse_multipv, parse_strength,
-    parse_switch, parse_table_mib, parse_threads,
-};
+pub use option_error::OptionError;
+pub use options::Options;
+pub use options_builder::OptionsBuilder;
 
 pub mod analysis;
 pub mod build;
 mod knowledge;
-mod options;
+mod option_error;
+pub mod options;
+mod options_builder;
 
 /// What a search started by [`Engine::go`] reports, in order: each completed iteration,
 /// then the result once.
@@ -163,7 +163,7 @@ impl Engine {
 
     /// Sets the number of search threads (stops a search in progress first).
     pub fn set_threads(&mut self, threads: usize) {
-        self.options.threads = threads.clamp(1, MAX_THREADS);
+        self.options.threads = THREADS.clamp(threads);
         let threads = self.options.threads;
         if let Some(searcher) = self.searcher().as_mut() {
             searcher.set_threads(threads);
@@ -174,7 +174,7 @@ impl Engine {
     /// engine is prepared, else when it is (stops a search in progress first). The old
     /// table is freed before the new one is made.
     pub fn set_table_size(&mut self, mib: usize) {
-        self.options.table_mib = mib.clamp(1, MAX_TABLE_MIB);
+        self.options.table_mib = TT_SIZE.clamp(mib);
         let mib = self.options.table_mib;
         if let Some(searcher) = self.searcher().as_mut() {
             searcher.set_table_size(mib);
@@ -183,7 +183,7 @@ impl Engine {
 
     /// Sets how many best moves each iteration reports.
     pub fn set_multipv(&mut self, lines: usize) {
-        self.options.multipv = lines.clamp(1, MAX_MULTIPV);
+        self.options.multipv = MULTIPV.clamp(lines);
     }
 
     /// Forgets everything learnt: the next search is unrelated to the last (stops a

@@ -1,7 +1,13 @@
-//! The engine's options, and the one place they are checked: the command line, the Hub
-//! `set-param` lines and the Python module all build their [`Options`] with an
-//! [`OptionsBuilder`], so that a value refused by one front end is refused by all, in the
-//! same words ([`OptionError`]). Options are named as Hub names them.
+//! The engine's options ([`Options`]) and their table, which declares each once: its
+//! name, the values it takes, its default and its help. The rest is made from the table:
+//! the checks of [`OptionsBuilder`](super::OptionsBuilder) and the clamps of options set
+//! field by field, Hub's `param` lines and `set-param`, and the command line's arguments
+//! (range, default, help). The Python module's keyword arguments and the options tables of protocol.md and
+//! README are compared with it by tests.
+//!
+//! An option's name is Hub's; the command line's flag is the name after `--` (a switch
+//! that is on by default is turned off by `--no-` and the name), and Python's keyword is
+//! the name with `_` for `-`.
 //!
 //! Options hold what the user asked for: counts, switches, a network, a database
 //! directory, a book file. Which network, database and book serve a rule set is chosen
@@ -11,53 +17,21 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::book::{Book, BookError, BookFile};
+use super::option_error::OptionError;
+use crate::book::{Book, BookFile};
 use crate::network::Network;
 use crate::network::file::NetworkError;
 use crate::rules::Variant;
 use crate::search::{MAX_STRENGTH, MIN_STRENGTH, Settings};
 
-/// The most search threads the engine takes (Hub's `threads` parameter, `--threads`).
-pub const MAX_THREADS: usize = 512;
-
-/// The largest transposition table, in MiB (Hub's `tt-size`, `--tt-size`).
-pub const MAX_TABLE_MIB: usize = 65536;
-
-/// The default transposition table size, in MiB.
-pub const DEFAULT_TABLE_MIB: usize = 64;
-
-/// The most best moves reported per iteration (`--multipv`).
-pub const MAX_MULTIPV: usize = 256;
-
-/// The longest move overhead, in milliseconds (Hub's `move-overhead`, `--move-overhead`).
-pub const MAX_MOVE_OVERHEAD_MS: usize = 10_000;
-
-/// The default move overhead: the pipe round trip and a busy machine's scheduling
-/// (Stockfish's default too). It was measured against 30 ms (docs/search-log.md); over
-/// a network, set more.
-pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(10);
-
-/// The most plies from the start a book is played for (Hub's `book-ply`).
-pub const MAX_BOOK_PLY: usize = 100;
-
-/// The default of [`Options::book_ply`]: deeper than the books go along their main lines.
-pub const DEFAULT_BOOK_PLY: usize = 40;
-
-/// The widest margin among book moves, in centi-men (Hub's `book-margin`; Scan's range).
-pub const MAX_BOOK_MARGIN: usize = 100;
-
-/// The default of [`Options::book_margin`]: moves within 0.04 men of the best, as
-/// good by the book's searches, so that games vary a little.
-pub const DEFAULT_BOOK_MARGIN: usize = 4;
-
 /// How the engine searches. Values outside the documented ranges are brought inside.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
-    /// Search threads, 1 to [`MAX_THREADS`].
+    /// Search threads ([`THREADS`]).
     pub threads: usize,
-    /// Transposition table size in MiB, 1 to [`MAX_TABLE_MIB`].
+    /// Transposition table size in MiB ([`TT_SIZE`]).
     pub table_mib: usize,
-    /// How many best moves each iteration reports, 1 to [`MAX_MULTIPV`] (as UCI's
+    /// How many best moves each iteration reports ([`MULTIPV`], as UCI's
     /// MultiPV): the best first, each with its own line.
     pub multipv: usize,
     /// A network that evaluates in place of the built-in evaluation, in the rule sets it
@@ -70,64 +44,57 @@ pub struct Options {
     /// Time kept back from every move's budget for what happens outside the search:
     /// the round trip to the GUI or the peer, and the machine's scheduling. Under a game
     /// clock, a reserve of this much for each move still to come is never planned on
-    /// (the time management in `src/search/time.rs`). At most [`MAX_MOVE_OVERHEAD_MS`] milliseconds.
+    /// (the time management in `src/search/time.rs`). See [`MOVE_OVERHEAD`].
     pub move_overhead: Duration,
-    /// How well the engine plays, [`MIN_STRENGTH`] to [`MAX_STRENGTH`] (full strength,
-    /// the default): below it, searches for a move to play are weakened on purpose
+    /// How well the engine plays ([`STRENGTH`]; the most is full strength, the
+    /// default): below it, searches for a move to play are weakened on purpose
     /// (fewer nodes, and now and then a slightly worse move; see
     /// [`crate::search::Level`]). Analysis is always at full strength.
     pub strength: u8,
     /// Whether a move to play is taken from an opening book where it has one (never in
     /// analysis or pondering): a move drawn among those within [`Options::book_margin`]
     /// of the best, in positions fewer than [`Options::book_ply`] plies from the start.
-    /// Off by default: the tools' own searches (self-play, matches) play without; Hub,
-    /// DXP and `play` turn it on.
+    /// Off in [`Options::default`]: the tools' own searches (self-play, matches) play
+    /// without; the front ends that play moves start from [`BOOK`]'s default,
+    /// on.
     pub book: bool,
     /// The book played from: `None` for the rule set's built-in book (see
     /// [`crate::book::builtin`]), if it has one.
     pub book_file: Option<Arc<Book>>,
     /// The book is played from in positions fewer than this many plies from the start
-    /// (along the book's shortest line to them), at most [`MAX_BOOK_PLY`].
+    /// (along the book's shortest line to them); see [`BOOK_PLY`].
     pub book_ply: usize,
     /// Book moves within this many centi-men of the best are drawn from at random, at
-    /// most [`MAX_BOOK_MARGIN`]: 0 plays the best.
+    /// [`BOOK_MARGIN`]: 0 plays the best.
     pub book_margin: usize,
 }
 
 impl Default for Options {
     fn default() -> Options {
         Options {
-            threads: 1,
-            table_mib: DEFAULT_TABLE_MIB,
-            multipv: 1,
+            threads: THREADS.default,
+            table_mib: TT_SIZE.default,
+            multipv: MULTIPV.default,
             network: None,
             egdb: None,
-            move_overhead: DEFAULT_MOVE_OVERHEAD,
+            move_overhead: Duration::from_millis(MOVE_OVERHEAD.default as u64),
             strength: MAX_STRENGTH,
             book: false,
             book_file: None,
-            book_ply: DEFAULT_BOOK_PLY,
-            book_margin: DEFAULT_BOOK_MARGIN,
+            book_ply: BOOK_PLY.default,
+            book_margin: BOOK_MARGIN.default,
         }
     }
 }
 
 impl Options {
     /// The options with every value inside its range.
-    pub(super) fn clamped(self) -> Options {
-        Options {
-            threads: self.threads.clamp(1, MAX_THREADS),
-            table_mib: self.table_mib.clamp(1, MAX_TABLE_MIB),
-            multipv: self.multipv.clamp(1, MAX_MULTIPV),
-            network: self.network,
-            egdb: self.egdb,
-            move_overhead: self.move_overhead.min(Duration::from_millis(MAX_MOVE_OVERHEAD_MS as u64)),
-            strength: self.strength.clamp(MIN_STRENGTH, MAX_STRENGTH),
-            book: self.book,
-            book_file: self.book_file,
-            book_ply: self.book_ply.min(MAX_BOOK_PLY),
-            book_margin: self.book_margin.min(MAX_BOOK_MARGIN),
+    pub(super) fn clamped(mut self) -> Options {
+        for count in COUNTS {
+            let value = count.clamp(count.value(&self));
+            count.put(&mut self, value);
         }
+        self
     }
 
     /// What the searcher needs of these options for one search.
@@ -148,318 +115,315 @@ impl Options {
     }
 }
 
-/// Why an engine option was refused.
-#[derive(Debug, thiserror::Error)]
-pub enum OptionError {
-    /// A count outside its range, or not a whole number.
-    #[error("{name} must be a whole number from {min} to {max}, not '{value}'")]
-    OutOfRange {
-        /// The option, as Hub names it.
-        name: &'static str,
-        /// The smallest value taken.
-        min: usize,
-        /// The largest value taken.
-        max: usize,
-        /// The value given.
-        value: String,
-    },
-    /// A network file that cannot be read, or was trained for other rule sets.
-    #[error("eval-file {path}: {reason}")]
-    EvalFile {
-        /// The file.
-        path: String,
-        /// Why it was refused (in the message, so not also a source to print twice).
-        reason: NetworkError,
-    },
-    /// An on-or-off option given something else.
-    #[error("{name} is true or false, not '{value}'")]
-    NotSwitch {
-        /// The option, as Hub names it.
-        name: &'static str,
-        /// The value given.
-        value: String,
-    },
-    /// A book file that cannot be read, or is of another rule set.
-    #[error("book-file {path}: {reason}")]
-    BookFile {
-        /// The file.
-        path: String,
-        /// Why it was refused (in the message, so not also a source to print twice).
-        reason: BookError,
-    },
-    /// An endgame-database path that is not a directory.
-    #[error("egdb-path {path}: not a directory")]
-    EgdbPath {
-        /// The path.
-        path: String,
-    },
+/// A whole-number option: its range, its default and the field of [`Options`] it sets.
+#[derive(Clone, Copy, Debug)]
+pub struct Count {
+    /// The name, as Hub takes it.
+    pub name: &'static str,
+    /// The smallest value taken.
+    pub min: usize,
+    /// The largest value taken.
+    pub max: usize,
+    /// The value a front end starts with.
+    pub default: usize,
+    /// What the value is, in the command line's help (`--tt-size <MIB>`).
+    pub value_name: &'static str,
+    /// What the option does, one sentence.
+    pub help: &'static str,
+    get: fn(&Options) -> usize,
+    put: fn(&mut Options, usize),
 }
 
-/// Builds [`Options`] from values a person typed, checking each: threads, table size and
-/// lines within their ranges, a network file that reads and serves the rule set, an
-/// endgame-database path that is a directory. Each setter refuses a bad value with an
-/// [`OptionError`] and leaves the options as they were.
-///
-/// ```
-/// use crownhead::engine::OptionsBuilder;
-/// use crownhead::rules::Variant;
-///
-/// let options = OptionsBuilder::new(Some(Variant::English)).threads(2)?.table_mib(16)?.build();
-/// assert_eq!((options.threads, options.table_mib), (2, 16));
-/// let refused = OptionsBuilder::new(None).threads(0).err().map(|error| error.to_string());
-/// assert_eq!(refused.as_deref(), Some("threads must be a whole number from 1 to 512, not '0'"));
-/// # Ok::<(), crownhead::engine::OptionError>(())
-/// ```
-#[derive(Clone, Debug)]
-pub struct OptionsBuilder {
-    options: Options,
-    variant: Option<Variant>,
+impl Count {
+    /// `text` read as a whole number in range: what `set-param` and the command line take.
+    ///
+    /// # Errors
+    /// Not a whole number, or out of range.
+    pub fn parse(&self, text: &str) -> Result<usize, OptionError> {
+        let shown: String = text.chars().take(40).collect();
+        let value = text.trim().parse().map_err(|_| self.refused(shown))?;
+        self.check(value)
+    }
+
+    /// `value` if it is in range.
+    ///
+    /// # Errors
+    /// Out of range.
+    pub fn check(&self, value: usize) -> Result<usize, OptionError> {
+        if (self.min..=self.max).contains(&value) { Ok(value) } else { Err(self.refused(value)) }
+    }
+
+    /// The refusal of `value`, in the words every front end uses.
+    pub fn refused(&self, value: impl ToString) -> OptionError {
+        OptionError::OutOfRange { name: self.name, min: self.min, max: self.max, value: value.to_string() }
+    }
+
+    /// `value` brought into range.
+    pub fn clamp(&self, value: usize) -> usize {
+        value.clamp(self.min, self.max)
+    }
+
+    /// The option's value in `options`.
+    pub fn value(&self, options: &Options) -> usize {
+        (self.get)(options)
+    }
+
+    pub(super) fn put(&self, options: &mut Options, value: usize) {
+        (self.put)(options, value);
+    }
 }
 
-impl OptionsBuilder {
-    /// The default options, for positions of `variant` (`None`: any, so that a network
-    /// file is checked only for being sound).
-    pub fn new(variant: Option<Variant>) -> OptionsBuilder {
-        OptionsBuilder::from_options(Options::default(), variant)
-    }
+/// An option that is on or off.
+#[derive(Clone, Copy, Debug)]
+pub struct Switch {
+    /// The name, as Hub takes it.
+    pub name: &'static str,
+    /// Whether a front end that plays moves starts with it on.
+    pub default: bool,
+    /// What the option does when on, one sentence.
+    pub help: &'static str,
+    get: fn(&Options) -> bool,
+    put: fn(&mut Options, bool),
+}
 
-    /// Starts from `options`, for a front end that changes the options in force one at
-    /// a time.
-    pub fn from_options(options: Options, variant: Option<Variant>) -> OptionsBuilder {
-        OptionsBuilder { options, variant }
-    }
-
-    /// Search threads, 1 to [`MAX_THREADS`].
+impl Switch {
+    /// `text` read as `true` or `false`, as `set-param` takes a switch.
     ///
     /// # Errors
-    /// A value out of range.
-    pub fn threads(mut self, threads: usize) -> Result<OptionsBuilder, OptionError> {
-        self.options.threads = in_range("threads", threads, 1, MAX_THREADS)?;
-        Ok(self)
+    /// Anything else.
+    pub fn parse(&self, text: &str) -> Result<bool, OptionError> {
+        parse_switch(self.name, text)
     }
 
-    /// The transposition table's size in MiB, 1 to [`MAX_TABLE_MIB`].
-    ///
-    /// # Errors
-    /// A value out of range.
-    pub fn table_mib(mut self, mib: usize) -> Result<OptionsBuilder, OptionError> {
-        self.options.table_mib = in_range("tt-size", mib, 1, MAX_TABLE_MIB)?;
-        Ok(self)
+    /// The option's value in `options`.
+    pub fn value(&self, options: &Options) -> bool {
+        (self.get)(options)
     }
 
-    /// Best moves reported per iteration, 1 to [`MAX_MULTIPV`].
+    pub(super) fn put(&self, options: &mut Options, on: bool) {
+        (self.put)(options, on);
+    }
+}
+
+/// An option naming a file or directory; the empty path turns it back to its default.
+#[derive(Clone, Copy, Debug)]
+pub struct PathOption {
+    /// The name, as Hub takes it.
+    pub name: &'static str,
+    /// What the path is, in the command line's help (`--eval-file <NET>`).
+    pub value_name: &'static str,
+    /// What the option does, one sentence.
+    pub help: &'static str,
+    read: fn(&mut Options, &Path, Option<Variant>) -> Result<(), OptionError>,
+}
+
+impl PathOption {
+    /// Reads and checks the file or directory at `path` into `options`, for positions of
+    /// `variant` (`None`: any); the empty path restores the default. A refused path
+    /// leaves `options` as they were.
     ///
     /// # Errors
-    /// A value out of range.
-    pub fn multipv(mut self, lines: usize) -> Result<OptionsBuilder, OptionError> {
-        self.options.multipv = in_range("multipv", lines, 1, MAX_MULTIPV)?;
-        Ok(self)
+    /// A path the option refuses (see each option's reader below).
+    pub(super) fn read(
+        &self,
+        options: &mut Options,
+        path: &Path,
+        variant: Option<Variant>,
+    ) -> Result<(), OptionError> {
+        (self.read)(options, path, variant)
+    }
+}
+
+/// One option of the engine's table.
+#[derive(Clone, Copy, Debug)]
+pub enum EngineOption {
+    /// A whole number in a range.
+    Count(Count),
+    /// On or off.
+    Switch(Switch),
+    /// A file or a directory.
+    Path(PathOption),
+}
+
+impl EngineOption {
+    /// The option called `name` (as Hub names it), if the table has one.
+    pub fn named(name: &str) -> Option<&'static EngineOption> {
+        ENGINE_OPTIONS.iter().find(|option| option.name() == name)
     }
 
-    /// The move overhead in milliseconds, 0 to [`MAX_MOVE_OVERHEAD_MS`]
-    /// ([`Options::move_overhead`]).
-    ///
-    /// # Errors
-    /// A value out of range.
-    pub fn move_overhead_ms(mut self, millis: usize) -> Result<OptionsBuilder, OptionError> {
-        let millis = in_range("move-overhead", millis, 0, MAX_MOVE_OVERHEAD_MS)?;
-        self.options.move_overhead = Duration::from_millis(millis as u64);
-        Ok(self)
-    }
-
-    /// The strength level, [`MIN_STRENGTH`] to [`MAX_STRENGTH`] ([`Options::strength`]).
-    ///
-    /// # Errors
-    /// A value out of range.
-    pub fn strength(mut self, strength: u8) -> Result<OptionsBuilder, OptionError> {
-        in_range("strength", strength.into(), MIN_STRENGTH.into(), MAX_STRENGTH.into())?;
-        self.options.strength = strength;
-        Ok(self)
-    }
-
-    /// Evaluates with the network in the file at `path` (made by `crownhead train`), or
-    /// with the built-in evaluation for an empty path.
-    ///
-    /// # Errors
-    /// A file that cannot be read, is not a sound network file, or was trained for
-    /// other rule sets than the builder's.
-    pub fn eval_file(mut self, path: &Path) -> Result<OptionsBuilder, OptionError> {
-        if path.as_os_str().is_empty() {
-            self.options.network = None;
-            return Ok(self);
+    /// The name, as Hub takes it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            EngineOption::Count(option) => option.name,
+            EngineOption::Switch(option) => option.name,
+            EngineOption::Path(option) => option.name,
         }
-        let refused = |reason| OptionError::EvalFile { path: path.display().to_string(), reason };
-        let network = Network::read(path).map_err(refused)?;
-        if let Some(variant) = self.variant {
-            network.check_serves(variant).map_err(refused)?;
+    }
+
+    /// What the option does.
+    pub fn help(&self) -> &'static str {
+        match self {
+            EngineOption::Count(option) => option.help,
+            EngineOption::Switch(option) => option.help,
+            EngineOption::Path(option) => option.help,
         }
-        self.options.network = Some(Arc::new(network));
-        Ok(self)
-    }
-
-    /// Probes the endgame databases under the directory `path` (each rule set's in a
-    /// directory of its own below it), or none for an empty path. A directory that holds
-    /// no database of the rule set played is no database, and no error.
-    ///
-    /// # Errors
-    /// A path that is not a directory.
-    pub fn egdb_path(mut self, path: &Path) -> Result<OptionsBuilder, OptionError> {
-        if path.as_os_str().is_empty() {
-            self.options.egdb = None;
-        } else if path.is_dir() {
-            self.options.egdb = Some(path.to_path_buf());
-        } else {
-            return Err(OptionError::EgdbPath { path: path.display().to_string() });
-        }
-        Ok(self)
-    }
-
-    /// Probes the endgame databases where `crownhead egdb build` writes them by default
-    /// ([`crate::egdb::default_root`]), if the platform has such a place: the default of
-    /// the binary's commands and of Hub. Nothing is probed while no database is there.
-    pub fn default_egdb(mut self) -> OptionsBuilder {
-        self.options.egdb = crate::egdb::default_root();
-        self
-    }
-
-    /// Plays from an opening book where it has a move ([`Options::book`]), or never.
-    pub fn book(mut self, on: bool) -> OptionsBuilder {
-        self.options.book = on;
-        self
-    }
-
-    /// Plays from the book in the file at `path` (made by `crownhead book build`), or
-    /// from the rule set's built-in book for an empty path.
-    ///
-    /// # Errors
-    /// A file that cannot be read, is not a sound book, or is of another rule set than
-    /// the builder's.
-    pub fn book_file(mut self, path: &Path) -> Result<OptionsBuilder, OptionError> {
-        if path.as_os_str().is_empty() {
-            self.options.book_file = None;
-            return Ok(self);
-        }
-        let refused = |reason| OptionError::BookFile { path: path.display().to_string(), reason };
-        let file = BookFile::read(path).map_err(refused)?;
-        if let Some(variant) = self.variant {
-            file.check_variant(variant).map_err(refused)?;
-        }
-        self.options.book_file = Some(Arc::new(Book::new(file)));
-        Ok(self)
-    }
-
-    /// Plays from the book in positions fewer than `plies` plies from the start, 0 to
-    /// [`MAX_BOOK_PLY`].
-    ///
-    /// # Errors
-    /// A value out of range.
-    pub fn book_ply(mut self, plies: usize) -> Result<OptionsBuilder, OptionError> {
-        self.options.book_ply = in_range("book-ply", plies, 0, MAX_BOOK_PLY)?;
-        Ok(self)
-    }
-
-    /// Draws book moves within `centi_men` of the best, 0 to [`MAX_BOOK_MARGIN`].
-    ///
-    /// # Errors
-    /// A value out of range.
-    pub fn book_margin(mut self, centi_men: usize) -> Result<OptionsBuilder, OptionError> {
-        self.options.book_margin = in_range("book-margin", centi_men, 0, MAX_BOOK_MARGIN)?;
-        Ok(self)
-    }
-
-    /// Sets the option Hub calls `name` from its text `value`: `threads`, `tt-size`,
-    /// `move-overhead`, `strength`, `eval-file`, `egdb-path`, `book`, `book-file`,
-    /// `book-ply` or `book-margin`. `None` for a name that is
-    /// none of these (Hub ignores parameters it does not know).
-    ///
-    /// # Errors
-    /// A value the option's setter refuses, or a count that is not a whole number.
-    pub fn set(self, name: &str, value: &str) -> Option<Result<OptionsBuilder, OptionError>> {
-        Some(match name {
-            "threads" => parse_threads(value).and_then(|threads| self.threads(threads)),
-            "tt-size" => parse_table_mib(value).and_then(|mib| self.table_mib(mib)),
-            "move-overhead" => parse_move_overhead_ms(value).and_then(|millis| self.move_overhead_ms(millis)),
-            "strength" => parse_strength(value).and_then(|strength| self.strength(strength)),
-            "eval-file" => self.eval_file(Path::new(value)),
-            "egdb-path" => self.egdb_path(Path::new(value)),
-            "book" => parse_switch("book", value).map(|on| self.book(on)),
-            "book-file" => self.book_file(Path::new(value)),
-            "book-ply" => parse_book_ply(value).and_then(|plies| self.book_ply(plies)),
-            "book-margin" => parse_book_margin(value).and_then(|margin| self.book_margin(margin)),
-            _ => return None,
-        })
-    }
-
-    /// The options.
-    pub fn build(self) -> Options {
-        self.options
     }
 }
 
-/// A number of search threads written out, 1 to [`MAX_THREADS`] (`--threads`, Hub's
-/// `threads`).
-///
-/// # Errors
-/// Not a whole number, or out of range.
-pub fn parse_threads(text: &str) -> Result<usize, OptionError> {
-    parse_count("threads", text, 1, MAX_THREADS)
-}
+/// Search threads.
+pub const THREADS: Count = Count {
+    name: "threads",
+    min: 1,
+    max: 512,
+    default: 1,
+    value_name: "THREADS",
+    help: "Search threads",
+    get: |options| options.threads,
+    put: |options, threads| options.threads = threads,
+};
 
-/// A transposition table size in MiB written out, 1 to [`MAX_TABLE_MIB`] (`--tt-size`,
-/// Hub's `tt-size`).
-///
-/// # Errors
-/// Not a whole number, or out of range.
-pub fn parse_table_mib(text: &str) -> Result<usize, OptionError> {
-    parse_count("tt-size", text, 1, MAX_TABLE_MIB)
-}
+/// The transposition table's size in MiB.
+pub const TT_SIZE: Count = Count {
+    name: "tt-size",
+    min: 1,
+    max: 65536,
+    default: 64,
+    value_name: "MIB",
+    help: "The transposition table's size in MiB",
+    get: |options| options.table_mib,
+    put: |options, mib| options.table_mib = mib,
+};
 
-/// A number of best moves to report written out, 1 to [`MAX_MULTIPV`] (`--multipv`).
-///
-/// # Errors
-/// Not a whole number, or out of range.
-pub fn parse_multipv(text: &str) -> Result<usize, OptionError> {
-    parse_count("multipv", text, 1, MAX_MULTIPV)
-}
+/// The move overhead in milliseconds ([`Options::move_overhead`]). The default covers the
+/// pipe round trip and a busy machine's scheduling, as Stockfish's does; it was measured
+/// against 30 ms (docs/search-log.md).
+pub const MOVE_OVERHEAD: Count = Count {
+    name: "move-overhead",
+    min: 0,
+    max: 10_000,
+    default: 10,
+    value_name: "MS",
+    help: "Milliseconds kept back from every move's time for the round trip to the GUI or \
+           peer and a busy machine; under a game clock, this much for each move still to \
+           come is kept in reserve",
+    get: |options| options.move_overhead.as_millis().try_into().unwrap_or(usize::MAX),
+    put: |options, millis| options.move_overhead = Duration::from_millis(millis as u64),
+};
 
-/// A move overhead in milliseconds written out, 0 to [`MAX_MOVE_OVERHEAD_MS`]
-/// (`--move-overhead`, Hub's `move-overhead`).
-///
-/// # Errors
-/// Not a whole number, or out of range.
-pub fn parse_move_overhead_ms(text: &str) -> Result<usize, OptionError> {
-    parse_count("move-overhead", text, 0, MAX_MOVE_OVERHEAD_MS)
-}
+/// The strength level ([`Options::strength`]).
+pub const STRENGTH: Count = Count {
+    name: "strength",
+    min: MIN_STRENGTH as usize,
+    max: MAX_STRENGTH as usize,
+    default: MAX_STRENGTH as usize,
+    value_name: "1-10",
+    help: "How well the engine plays its moves, from 1 (weakest) to 10 (full strength): below \
+           10 it searches fewer nodes and now and then plays a slightly worse move \
+           (docs/strength-levels.md); analysis is always at full strength",
+    get: |options| options.strength.into(),
+    put: |options, strength| options.strength = u8::try_from(strength).unwrap_or(MAX_STRENGTH),
+};
 
-/// A strength level written out, [`MIN_STRENGTH`] to [`MAX_STRENGTH`] (`--strength`,
-/// Hub's `strength`).
-///
-/// # Errors
-/// Not a whole number, or out of range.
-pub fn parse_strength(text: &str) -> Result<u8, OptionError> {
-    let strength = parse_count("strength", text, MIN_STRENGTH.into(), MAX_STRENGTH.into())?;
-    Ok(u8::try_from(strength).unwrap_or(MAX_STRENGTH))
-}
+/// A network file to evaluate with ([`OptionsBuilder::eval_file`](super::OptionsBuilder::eval_file)).
+pub const EVAL_FILE: PathOption = PathOption {
+    name: "eval-file",
+    value_name: "NET",
+    help: "Evaluate with this network file (made by `crownhead train`) instead of the \
+           built-in evaluation",
+    read: read_network,
+};
 
-/// A number of plies from the start to play from the book, 0 to [`MAX_BOOK_PLY`]
-/// (`--book-ply`, Hub's `book-ply`).
-///
-/// # Errors
-/// Not a whole number, or out of range.
-pub fn parse_book_ply(text: &str) -> Result<usize, OptionError> {
-    parse_count("book-ply", text, 0, MAX_BOOK_PLY)
-}
+/// The endgame databases' directory ([`OptionsBuilder::egdb_path`](super::OptionsBuilder::egdb_path)).
+pub const EGDB_PATH: PathOption = PathOption {
+    name: "egdb-path",
+    value_name: "DIR",
+    help: "Probe the endgame databases in this directory (each rule set's in a directory of \
+           its own below it, as `crownhead egdb build --dir` writes them); an empty value \
+           turns them off. Default: the platform's data directory then crownhead/egdb (as \
+           ~/.local/share/crownhead/egdb), where `egdb build` writes by default; nothing is \
+           probed where no database is",
+    read: read_egdb_path,
+};
 
-/// A book margin in centi-men, 0 to [`MAX_BOOK_MARGIN`] (`--book-margin`, Hub's
-/// `book-margin`).
-///
-/// # Errors
-/// Not a whole number, or out of range.
-pub fn parse_book_margin(text: &str) -> Result<usize, OptionError> {
-    parse_count("book-margin", text, 0, MAX_BOOK_MARGIN)
-}
+/// Whether moves to play come from an opening book ([`Options::book`]).
+pub const BOOK: Switch = Switch {
+    name: "book",
+    default: true,
+    help: "Play from the opening book",
+    get: |options| options.book,
+    put: |options, on| options.book = on,
+};
 
-/// An on-or-off option written out, `true` or `false` (Hub's `book`, `ponder`).
+/// A book file to play from ([`OptionsBuilder::book_file`](super::OptionsBuilder::book_file)).
+pub const BOOK_FILE: PathOption = PathOption {
+    name: "book-file",
+    value_name: "FILE",
+    help: "A book file (made by `crownhead book build`) in place of the rule set's built-in \
+           book",
+    read: read_book,
+};
+
+/// How far from the start the book is played ([`Options::book_ply`]). The default is
+/// deeper than the books go along their main lines.
+pub const BOOK_PLY: Count = Count {
+    name: "book-ply",
+    min: 0,
+    max: 100,
+    default: 40,
+    value_name: "PLIES",
+    help: "Play from the book in positions fewer than this many plies from the start",
+    get: |options| options.book_ply,
+    put: |options, plies| options.book_ply = plies,
+};
+
+/// The margin among book moves ([`Options::book_margin`]), in centi-men; the range is
+/// Scan's. The default takes moves within 0.04 men of the best, as good by the book's
+/// searches, so that games vary a little.
+pub const BOOK_MARGIN: Count = Count {
+    name: "book-margin",
+    min: 0,
+    max: 100,
+    default: 4,
+    value_name: "CENTI-MEN",
+    help: "Draw the book's move at random among those within this many hundredths of a man \
+           of the best (0: the best)",
+    get: |options| options.book_margin,
+    put: |options, centi_men| options.book_margin = centi_men,
+};
+
+/// How many best moves each iteration reports ([`Options::multipv`]). Not in
+/// [`ENGINE_OPTIONS`]: an analysis asks for it (`crownhead analyse --multipv`, Python's
+/// `analyse(multipv=)`, the board), not the engine's set-up.
+pub const MULTIPV: Count = Count {
+    name: "multipv",
+    min: 1,
+    max: 256,
+    default: 1,
+    value_name: "LINES",
+    help: "Report this many best moves, each with its line",
+    get: |options| options.multipv,
+    put: |options, lines| options.multipv = lines,
+};
+
+/// The options a front end sets on the engine by name (Hub's `set-param`), in the order
+/// Hub lists them.
+pub const ENGINE_OPTIONS: [EngineOption; 10] = [
+    EngineOption::Count(THREADS),
+    EngineOption::Count(TT_SIZE),
+    EngineOption::Count(MOVE_OVERHEAD),
+    EngineOption::Count(STRENGTH),
+    EngineOption::Path(EVAL_FILE),
+    EngineOption::Path(EGDB_PATH),
+    EngineOption::Switch(BOOK),
+    EngineOption::Path(BOOK_FILE),
+    EngineOption::Count(BOOK_PLY),
+    EngineOption::Count(BOOK_MARGIN),
+];
+
+/// Every whole-number option, [`MULTIPV`] included: those [`Options`] clamps.
+pub const COUNTS: [Count; 7] = [THREADS, TT_SIZE, MOVE_OVERHEAD, STRENGTH, BOOK_PLY, BOOK_MARGIN, MULTIPV];
+
+/// An on-or-off value written out, `true` or `false`: a [`Switch`]'s, or Hub's `ponder`.
 ///
 /// # Errors
 /// Anything else.
@@ -467,26 +431,63 @@ pub fn parse_switch(name: &'static str, text: &str) -> Result<bool, OptionError>
     match text {
         "true" => Ok(true),
         "false" => Ok(false),
-        _ => Err(OptionError::NotSwitch { name, value: shown(text) }),
+        _ => Err(OptionError::NotSwitch { name, value: text.chars().take(40).collect() }),
     }
 }
 
-fn parse_count(name: &'static str, text: &str, min: usize, max: usize) -> Result<usize, OptionError> {
-    let refused = || OptionError::OutOfRange { name, min, max, value: shown(text) };
-    let value = text.trim().parse().map_err(|_| refused())?;
-    in_range(name, value, min, max)
+/// Evaluates with the network in the file at `path` (made by `crownhead train`), or
+/// with the built-in evaluation for an empty path.
+///
+/// # Errors
+/// A file that cannot be read, is not a sound network file, or was trained for other
+/// rule sets than `variant`.
+fn read_network(options: &mut Options, path: &Path, variant: Option<Variant>) -> Result<(), OptionError> {
+    if path.as_os_str().is_empty() {
+        options.network = None;
+        return Ok(());
+    }
+    let refused = |reason| OptionError::EvalFile { path: path.display().to_string(), reason };
+    let network = Network::read(path).map_err(refused)?;
+    if let Some(variant) = variant {
+        network.check_serves(variant).map_err(refused)?;
+    }
+    options.network = Some(Arc::new(network));
+    Ok(())
 }
 
-/// `value` if it is from `min` to `max`.
-fn in_range(name: &'static str, value: usize, min: usize, max: usize) -> Result<usize, OptionError> {
-    if (min..=max).contains(&value) {
-        Ok(value)
+/// Probes the endgame databases under the directory `path` (each rule set's in a
+/// directory of its own below it), or none for an empty path. A directory that holds no
+/// database of the rule set played is no database, and no error.
+///
+/// # Errors
+/// A path that is not a directory.
+fn read_egdb_path(options: &mut Options, path: &Path, _: Option<Variant>) -> Result<(), OptionError> {
+    if path.as_os_str().is_empty() {
+        options.egdb = None;
+    } else if path.is_dir() {
+        options.egdb = Some(path.to_path_buf());
     } else {
-        Err(OptionError::OutOfRange { name, min, max, value: value.to_string() })
+        return Err(OptionError::EgdbPath { path: path.display().to_string() });
     }
+    Ok(())
 }
 
-/// At most 40 characters of a value a person typed, for error messages.
-fn shown(value: &str) -> String {
-    value.chars().take(40).collect()
+/// Plays from the book in the file at `path` (made by `crownhead book build`), or from
+/// the rule set's built-in book for an empty path.
+///
+/// # Errors
+/// A file that cannot be read, is not a sound book, or is of another rule set than
+/// `variant`.
+fn read_book(options: &mut Options, path: &Path, variant: Option<Variant>) -> Result<(), OptionError> {
+    if path.as_os_str().is_empty() {
+        options.book_file = None;
+        return Ok(());
+    }
+    let refused = |reason| OptionError::BookFile { path: path.display().to_string(), reason };
+    let file = BookFile::read(path).map_err(refused)?;
+    if let Some(variant) = variant {
+        file.check_variant(variant).map_err(refused)?;
+    }
+    options.book_file = Some(Arc::new(Book::new(file)));
+    Ok(())
 }

@@ -16,9 +16,9 @@ use super::access::random_hex;
 use super::api::{ApiError, GameRequest, line_texts};
 use super::event::{SessionEvent, json};
 use super::review::{Review, ReviewRequest};
+use crate::engine::options::{MULTIPV, STRENGTH};
 use crate::engine::{
-    Clock, Engine, Go, Info, Limits, MAX_MULTIPV, MAX_STRENGTH, Options, OptionsBuilder, Report, Score,
-    SearchResult,
+    Clock, Engine, Go, Info, Limits, MAX_STRENGTH, Options, OptionsBuilder, Report, Score, SearchResult,
 };
 use crate::rules::Position;
 
@@ -218,13 +218,14 @@ impl Sessions {
         let mut sessions = self.lock();
         let session = sessions.get_mut(id).ok_or(SessionError::Unknown)?;
         let strength = request.strength.unwrap_or(MAX_STRENGTH);
-        let options = OptionsBuilder::from_options(session.engine.options().clone(), None).strength(strength);
+        let options = OptionsBuilder::from_options(session.engine.options().clone(), None)
+            .count(&STRENGTH, strength.into());
         session.engine.set_options(
             options.map_err(|error| SessionError::Bad(ApiError::new(error.to_string())))?.build(),
         );
         let (purpose, lines) = match request.mode {
             Mode::Play => (Go::Think, 1),
-            Mode::Analyse => (Go::Analyse, request.multipv.unwrap_or(1).clamp(1, MAX_MULTIPV.min(5))),
+            Mode::Analyse => (Go::Analyse, request.multipv.unwrap_or(1).clamp(1, MULTIPV.max.min(5))),
         };
         session.engine.set_multipv(lines);
         let (sender, search, position) = (session.sender.clone(), request.search, *game.position());

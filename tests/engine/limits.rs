@@ -6,9 +6,10 @@
 
 use std::time::{Duration, Instant};
 
+use crownhead::engine::options::{COUNTS, MOVE_OVERHEAD, MULTIPV, THREADS, TT_SIZE};
 use crownhead::engine::{
-    Clock, Engine, Go, LimitError, Limits, MAX_DEPTH, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_SECONDS,
-    MAX_STRENGTH, MAX_TABLE_MIB, MAX_THREADS, MIN_STRENGTH, Options, OptionsBuilder,
+    Clock, Engine, Go, LimitError, Limits, MAX_DEPTH, MAX_SECONDS, MAX_STRENGTH, MIN_STRENGTH, Options,
+    OptionsBuilder,
 };
 use crownhead::rules::{Game, Position, Variant};
 
@@ -77,13 +78,15 @@ fn option_setters_refuse_and_the_engine_clamps() {
     let mut random = random_from_env();
     for _ in 0..2_000 {
         let value = random.pick(&[0, 1, 2, 64, 256, 512, 513, 10_000, 10_001, 65_536, 65_537, usize::MAX]);
-        let builder = OptionsBuilder::new(None);
-        assert_eq!(builder.clone().threads(value).is_ok(), (1..=MAX_THREADS).contains(&value));
-        assert_eq!(builder.clone().table_mib(value).is_ok(), (1..=MAX_TABLE_MIB).contains(&value));
-        assert_eq!(builder.clone().multipv(value).is_ok(), (1..=MAX_MULTIPV).contains(&value));
-        assert_eq!(builder.clone().move_overhead_ms(value).is_ok(), value <= MAX_MOVE_OVERHEAD_MS);
-        let strength = u8::try_from(value).unwrap_or(u8::MAX);
-        assert_eq!(builder.strength(strength).is_ok(), (1..=10).contains(&value), "strength {value}");
+        for count in COUNTS {
+            let built = OptionsBuilder::new(None).count(&count, value).map(OptionsBuilder::build);
+            let taken = (count.min..=count.max).contains(&value);
+            assert_eq!(
+                built.as_ref().map(|options| count.value(options)).ok(),
+                taken.then_some(value),
+                "{count:?}"
+            );
+        }
     }
     // Options set field by field are brought within range when an engine takes them (an
     // unprepared engine, so that no table of 64 GiB is made).
@@ -97,8 +100,11 @@ fn option_setters_refuse_and_the_engine_clamps() {
     };
     let engine = Engine::unprepared(wild);
     let options = engine.options();
-    assert_eq!((options.threads, options.table_mib, options.multipv), (MAX_THREADS, 1, 1));
-    assert_eq!(options.move_overhead, Duration::from_millis(MAX_MOVE_OVERHEAD_MS as u64));
+    assert_eq!(
+        (options.threads, options.table_mib, options.multipv),
+        (THREADS.max, TT_SIZE.min, MULTIPV.min)
+    );
+    assert_eq!(options.move_overhead, Duration::from_millis(MOVE_OVERHEAD.max as u64));
     assert_eq!(options.strength, MIN_STRENGTH);
     let engine = Engine::unprepared(Options { strength: u8::MAX, ..Options::default() });
     assert_eq!(engine.options().strength, MAX_STRENGTH);

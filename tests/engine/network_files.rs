@@ -8,6 +8,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use crownhead::engine::options::TT_SIZE;
 use crownhead::engine::{Engine, Limits, Network, Options, OptionsBuilder};
 use crownhead::rules::{Game, Position, Variant};
 
@@ -54,7 +55,7 @@ fn networks_of_any_feature_weights_load_through_eval_file_and_play() {
         network.save(&path).expect("written");
         let context = format!("round {round} ({variant})");
         let options = OptionsBuilder::new(Some(variant))
-            .table_mib(1)
+            .count(&TT_SIZE, 1)
             .and_then(|builder| builder.eval_file(&path))
             .unwrap_or_else(|error| panic!("{context}: refused: {error}"))
             .build();

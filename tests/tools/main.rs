@@ -8,6 +8,7 @@ mod analyse_game;
 mod book;
 mod cli;
 mod matches;
+mod option_table;
 mod play;
 mod selfplay;
 mod svg;

@@ -10,15 +10,16 @@
 #[cfg(test)]
 mod fuzz;
 
+use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::egdb;
+use crate::engine::options::{BOOK, EGDB_PATH, ENGINE_OPTIONS, EVAL_FILE, EngineOption, parse_switch};
 use crate::engine::{
-    Clock, Engine, Go, Info, Limits, MAX_BOOK_MARGIN, MAX_BOOK_PLY, MAX_DEPTH, MAX_MOVE_OVERHEAD_MS,
-    MAX_SECONDS, MAX_STRENGTH, MAX_TABLE_MIB, MAX_THREADS, MIN_STRENGTH, OptionsBuilder, Report,
-    SearchHandle, SearchResult, parse_switch,
+    Clock, Engine, Go, Info, Limits, MAX_DEPTH, MAX_SECONDS, OptionsBuilder, Report, SearchHandle,
+    SearchResult,
 };
 use crate::rules::{Color, Game, KingRun, Move, Position, Variant};
 use crate::wire::hub_line::{Line, quote, spawn_line_reader};
@@ -42,12 +43,9 @@ struct Session {
     encoding: Encoding,
     ponder: bool,
     engine: Engine,
-    /// The network file in use, empty for the built-in evaluation.
-    eval_file: String,
-    /// The directory of the endgame databases, empty for none.
-    egdb_path: String,
-    /// The opening book file in use, empty for the rule set's built-in book.
-    book_file: String,
+    /// The value last set of each path option (`eval-file`, `egdb-path`, `book-file`),
+    /// as `set-param` gave it: the options hold what was read, not the path.
+    paths: BTreeMap<&'static str, String>,
     game: Option<Game>,
     level: Limits,
     running: Option<SearchHandle>,
@@ -65,10 +63,13 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
         encoding: Encoding::Standard,
         ponder: false,
         // Prepared at `init`, once the GUI has set the table size.
-        engine: Engine::unprepared(OptionsBuilder::new(None).default_egdb().book(true).build()),
-        eval_file: String::new(),
-        egdb_path: egdb::default_root().map(|root| root.display().to_string()).unwrap_or_default(),
-        book_file: String::new(),
+        engine: Engine::unprepared(
+            OptionsBuilder::new(None).default_egdb().switch(&BOOK, BOOK.default).build(),
+        ),
+        paths: BTreeMap::from([(
+            EGDB_PATH.name,
+            egdb::default_root().map(|root| root.display().to_string()).unwrap_or_default(),
+        )]),
         game: None,
         level: Limits::default(),
         running: None,
@@ -155,39 +156,41 @@ impl Session {
             self.variant,
             quote(&variants.join(" "))
         ));
-        let options = self.engine.options();
-        self.send(&format!("param name=threads value={} type=int min=1 max={MAX_THREADS}", options.threads));
-        self.send(&format!(
-            "param name=tt-size value={} type=int min=1 max={MAX_TABLE_MIB}",
-            options.table_mib
-        ));
-        self.send(&format!(
-            "param name=move-overhead value={} type=int min=0 max={MAX_MOVE_OVERHEAD_MS}",
-            options.move_overhead.as_millis()
-        ));
-        self.send(&format!(
-            "param name=strength value={} type=int min={MIN_STRENGTH} max={MAX_STRENGTH}",
-            options.strength
-        ));
+        for option in &ENGINE_OPTIONS {
+            self.send(&self.param_line(option));
+        }
         self.send(&format!("param name=ponder value={} type=bool", self.ponder));
-        self.send(&format!("param name=eval-file value={} type=string", quote(&self.eval_file)));
-        self.send(&format!("param name=egdb-path value={} type=string", quote(&self.egdb_path)));
-        self.send(&format!("param name=book value={} type=bool", options.book));
-        self.send(&format!("param name=book-file value={} type=string", quote(&self.book_file)));
-        self.send(&format!(
-            "param name=book-ply value={} type=int min=0 max={MAX_BOOK_PLY}",
-            options.book_ply
-        ));
-        self.send(&format!(
-            "param name=book-margin value={} type=int min=0 max={MAX_BOOK_MARGIN}",
-            options.book_margin
-        ));
         self.send(&format!(
             "param name=pos-encoding value={} type=enum values={}",
             encoding_name(self.encoding),
             quote(&ENCODINGS.map(|(name, _)| name).join(" "))
         ));
         self.send("wait");
+    }
+
+    /// The `param` line of an engine option: its value in force, its type and range.
+    fn param_line(&self, option: &EngineOption) -> String {
+        let options = self.engine.options();
+        let name = option.name();
+        match option {
+            EngineOption::Count(count) => format!(
+                "param name={name} value={} type=int min={} max={}",
+                count.value(options),
+                count.min,
+                count.max
+            ),
+            EngineOption::Switch(switch) => {
+                format!("param name={name} value={} type=bool", switch.value(options))
+            }
+            EngineOption::Path(_) => {
+                format!("param name={name} value={} type=string", quote(self.path(name)))
+            }
+        }
+    }
+
+    /// The value last set of the path option `name`, empty if none was.
+    fn path(&self, name: &str) -> &str {
+        self.paths.get(name).map_or("", String::as_str)
     }
 
     /// Makes the transposition table now, before any `go`: a search must not spend its
@@ -228,10 +231,9 @@ impl Session {
         }
     }
 
-    /// Sets an engine option (`threads`, `tt-size`, `move-overhead`, `strength`,
-    /// `eval-file`, `egdb-path`, `book`, `book-file`, `book-ply`, `book-margin`) as every
-    /// front end does, through [`OptionsBuilder`]; a refused value leaves the option as it
-    /// was. The protocol says to ignore parameters one does not know.
+    /// Sets an option of the engine's table as every front end does, through
+    /// [`OptionsBuilder`]; a refused value leaves the option as it was. The protocol says
+    /// to ignore parameters one does not know.
     fn set_engine_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         let builder = OptionsBuilder::from_options(self.engine.options().clone(), Some(self.variant));
         let Some(built) = builder.set(name, value) else {
@@ -239,11 +241,8 @@ impl Session {
         };
         let options = built.map_err(|error| error.to_string())?.build();
         self.engine.set_options(options);
-        match name {
-            "eval-file" => self.eval_file = value.to_string(),
-            "egdb-path" => self.egdb_path = value.to_string(),
-            "book-file" => self.book_file = value.to_string(),
-            _ => {}
+        if let Some(EngineOption::Path(option)) = EngineOption::named(name) {
+            self.paths.insert(option.name, value.to_string());
         }
         Ok(())
     }
@@ -255,7 +254,8 @@ impl Session {
         match self.engine.options().check_network(variant) {
             Ok(()) => Ok(()),
             Err(error) => {
-                Err(format!("eval-file {}: {error}; the built-in evaluation plays {variant}", self.eval_file))
+                let file = self.path(EVAL_FILE.name);
+                Err(format!("eval-file {file}: {error}; the built-in evaluation plays {variant}"))
             }
         }
     }
