@@ -63,9 +63,35 @@ class GameResult:
     #: (International ``"2-0"``, ``"0-2"``, ``"1-1"``); the first score is the first player's.
     pdn: str
 
+class Variation:
+    """A line of a game's PDN tree played instead of one of its moves (or of another
+    variation's), from the position before it: ``Game.variations(ply)`` gives them. A
+    read-only view; ``Game.add_variation`` adds one."""
+
+    @property
+    def comment(self) -> Optional[str]:
+        """The comment before the variation's first move, if any."""
+    @property
+    def start_fen(self) -> str:
+        """The position the first move is played in, as a PDN FEN."""
+    @property
+    def moves(self) -> List[Move]:
+        """The moves, in order."""
+    @property
+    def glyphs(self) -> List[Optional[str]]:
+        """The glyph of each move (``"!"``, ``"?"``, ``"!!"``, ``"??"``, ``"!?"``, ``"?!"``)
+        or None."""
+    @property
+    def comments(self) -> List[Optional[str]]:
+        """The comment after each move, or None."""
+    def variations(self, ply: int) -> List["Variation"]:
+        """The variations of the move at ``ply`` (0 for this variation's first move).
+        Raises IndexError for a ply past the moves."""
+    def __len__(self) -> int: ...
+
 class Game:
     """A game of draughts or checkers: a start position, the moves played from it, the
-    PDN tags and a comment per move."""
+    PDN tags, and each move's glyph, comment and variations."""
 
     def __init__(self, variant: str = "english", fen: Optional[str] = None) -> None:
         """A game of ``variant`` from its start position, or from ``fen`` (a PDN FEN such as
@@ -94,6 +120,29 @@ class Game:
         """The comment after each move played (``None`` where there is none)."""
     @comments.setter
     def comments(self, comments: Sequence[Optional[str]]) -> None: ...
+    @property
+    def glyphs(self) -> List[Optional[str]]:
+        """The glyph of each move played: ``"!"``, ``"?"``, ``"!!"``, ``"??"``, ``"!?"``,
+        ``"?!"`` (read from PDN as a suffix or as the NAGs ``$1`` to ``$6``), or None.
+        Set one per move; ValueError for another text."""
+    @glyphs.setter
+    def glyphs(self, glyphs: Sequence[Optional[str]]) -> None: ...
+    @property
+    def intro_comment(self) -> Optional[str]:
+        """The comment before the first move, if any."""
+    @intro_comment.setter
+    def intro_comment(self, comment: Optional[str]) -> None: ...
+    def variations(self, ply: int) -> List[Variation]:
+        """The variations of the move at ``ply`` (0 for the first move): lines played
+        instead of it, from the position before it. Raises IndexError for a ply past
+        the moves."""
+    def add_variation(
+        self, ply: int, moves: Sequence[Union[Move, str]], comment: Optional[str] = None
+    ) -> Variation:
+        """Adds a variation to the move at ``ply``: ``moves`` (Moves or texts) played
+        instead of it from the position before it, with ``comment`` before them, and
+        returns it. Raises IndexError for a ply past the moves, IllegalMoveError or
+        ValueError for a move that cannot be played (the game is then unchanged)."""
     def fen(self) -> str:
         """The position now as a PDN FEN."""
     def legal_moves(self) -> List[Move]:
@@ -117,11 +166,12 @@ class Game:
     def perft(self, depth: int) -> int:
         """The number of move sequences of exactly ``depth`` plies from the position now."""
     def copy(self) -> "Game":
-        """A copy of the game: moves, tags and comments."""
+        """A copy of the game: moves, tags, glyphs, comments and variations."""
     def __copy__(self) -> "Game": ...
     def __deepcopy__(self, memo: Any) -> "Game": ...
     def pdn(self) -> str:
-        """The game as PDN text: tags, numbered moves, comments and result."""
+        """The game as PDN text: tags, numbered moves with their glyphs, comments and
+        variations, and the result."""
     def _repr_svg_(self) -> str:
         """The position as an SVG picture (what notebooks show)."""
     def to_pydraughts(self) -> Any:
@@ -292,8 +342,8 @@ class MoveAnalysis:
 def read_pdn(
     source: Union[str, os.PathLike[str]], variant: str = "english", skip_errors: bool = False
 ) -> List[Game]:
-    """The games of a PDN file (a path) or PDN text, each with its tags, moves, comments
-    and result (the ``Result`` tag). ``variant`` is the rule set of games whose tags name
+    """The games of a PDN file (a path) or PDN text, each with its tags, moves, glyphs,
+    comments, variations and result (the ``Result`` tag). ``variant`` is the rule set of games whose tags name
     none. Raises ValueError for a game that cannot be read, unless ``skip_errors``."""
 
 def analyse_game(

@@ -7,7 +7,8 @@ use crownhead::engine::analysis::{PlyAnalysis, analyse_with, annotate};
 use pyo3::prelude::*;
 
 use crate::engine::{PyEngine, PyScore, limits};
-use crate::game::{PyGame, PyMove};
+use crate::game::PyGame;
+use crate::moves::PyMove;
 
 /// The engine's view of one move of a game, as `crownhead analyse-game` writes it.
 #[pyclass(name = "MoveAnalysis", module = "crownhead", frozen, get_all)]

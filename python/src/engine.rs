@@ -20,7 +20,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::value_error;
-use crate::game::{PyGame, PyMove};
+use crate::game::PyGame;
+use crate::moves::PyMove;
 
 /// A depth beyond any the search reaches, which every larger one is cut to.
 const DEEPEST: u32 = 1 << 16;

@@ -1,136 +1,20 @@
-//! `Game`, `Move` and `GameResult`: a game of any rule set, its legal moves in the rule
-//! set's notation, its result by the rule set's win and draw rules, and its board as a
+//! `Game` and `GameResult`: a game of any rule set, its legal moves, its PDN
+//! annotations, its result by the rule set's win and draw rules, and its board as a
 //! picture.
 
 use crownhead::render::board_svg::board_svg;
 use crownhead::render::orientation::Orientation;
 use crownhead::render::terminal_board::{Styling, draw};
 use crownhead::rules::{
-    Color, Game, GameResult, Move, Outcome, PdnGame, PdnMove, PdnResult, Position, perft,
+    Color, Game, GameResult, Move, Outcome, PdnGame, PdnGlyph, PdnLine, PdnMove, PdnResult, Position, perft,
 };
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use crate::errors::{IllegalMoveError, move_error, value_error};
-
-/// A legal move of a position: where the piece starts and ends, what it captures, and
-/// its text in the rule set's notation.
-#[pyclass(name = "Move", module = "crownhead", frozen)]
-#[derive(Clone, Copy)]
-pub struct PyMove {
-    /// The move.
-    pub mv: Move,
-    /// The position it is played in, for its text.
-    pub position: Position,
-}
-
-impl PyMove {
-    /// `mv`, a legal move of `position`.
-    pub fn new(mv: Move, position: Position) -> PyMove {
-        PyMove { mv, position }
-    }
-
-    /// The moves of `line` played one after the other from `position`.
-    pub fn line(position: &Position, line: &[Move]) -> Vec<PyMove> {
-        let mut position = *position;
-        line.iter()
-            .map(|&mv| {
-                let played = PyMove::new(mv, position);
-                position = position.play(&mv);
-                played
-            })
-            .collect()
-    }
-
-    /// The move in the rule set's notation.
-    pub fn text_of(&self) -> String {
-        self.position.move_to_text(&self.mv)
-    }
-
-    /// The number of `square` in the rule set's numbering.
-    fn number(&self, square: crownhead::rules::Square) -> u32 {
-        u32::from(self.position.rules().square_number(square))
-    }
-}
-
-#[pymethods]
-impl PyMove {
-    /// The move in the rule set's notation: `11-15`, `22x15`, `c3-d4`; the full path of
-    /// landing squares only when another legal move has the same start and end.
-    #[getter]
-    fn text(&self) -> String {
-        self.text_of()
-    }
-
-    /// The move with every landing square written: `25x18x9`.
-    #[getter]
-    fn full_text(&self) -> String {
-        self.position.move_to_full_text(&self.mv)
-    }
-
-    /// The move in the Hub protocol's form: numbers, the captured squares after the end.
-    #[getter]
-    fn hub(&self) -> String {
-        self.position.move_to_hub(&self.mv)
-    }
-
-    /// The number of the square the piece leaves (rule sets written algebraically
-    /// number a1 = 1, c1 = 2, ..., as Hub and pydraughts do).
-    #[getter(from_square)]
-    fn origin(&self) -> u32 {
-        self.number(self.mv.from())
-    }
-
-    /// The number of the square the piece ends on.
-    #[getter(to_square)]
-    fn destination(&self) -> u32 {
-        self.number(self.mv.to())
-    }
-
-    /// The numbers of the captured pieces' squares, in ascending order.
-    #[getter]
-    fn captured(&self) -> Vec<u32> {
-        let mut squares: Vec<u32> =
-            self.mv.captured().into_iter().map(|square| self.number(square)).collect();
-        squares.sort_unstable();
-        squares
-    }
-
-    /// Whether the move captures.
-    #[getter]
-    fn is_capture(&self) -> bool {
-        self.mv.is_capture()
-    }
-
-    /// Whether a man is crowned by the move.
-    #[getter]
-    fn crowns(&self) -> bool {
-        self.mv.crowns()
-    }
-
-    fn __str__(&self) -> String {
-        self.text()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Move('{}')", self.text())
-    }
-
-    /// Moves are equal when they start and end on the same squares, capture the same
-    /// pieces and crown alike.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyMove>().is_ok_and(|other| other.get().mv == self.mv)
-    }
-
-    fn __hash__(&self) -> u64 {
-        let mv = self.mv;
-        u64::from(mv.from().index())
-            | u64::from(mv.to().index()) << 8
-            | u64::from(mv.crowns()) << 16
-            | mv.captured().0.rotate_left(17)
-    }
-}
+use crate::moves::PyMove;
+use crate::variation::{PyVariation, glyph_texts, variations_at};
 
 /// How a game ended: the winner (`"white"`, `"black"`, or `None` for a draw), the reason
 /// and the result as PDN writes it.
@@ -156,25 +40,37 @@ impl PyGameResult {
 }
 
 /// A game of draughts or checkers: a start position, the moves played from it, the PDN
-/// tags, and a comment per move.
+/// tags, and each move's PDN annotations (glyph, comment, variations).
 #[pyclass(name = "Game", module = "crownhead")]
 pub struct PyGame {
     /// The moves and positions.
     pub game: Game,
     /// The PDN tags, in order.
     pub tags: Py<PyDict>,
-    /// One comment (or none) per move played.
-    pub comments: Vec<Option<String>>,
+    /// The comment before the first move.
+    pub intro_comment: Option<String>,
+    /// One entry per move played, the move itself with its glyph, comment and variations.
+    pub notes: Vec<PdnMove>,
 }
 
 impl PyGame {
-    /// A game from `game`'s start and moves, with `tags` and no comments.
-    pub fn from_parts(game: Game, tags: Py<PyDict>, comments: Vec<Option<String>>) -> PyGame {
-        PyGame { game, tags, comments }
+    /// A game of `game`'s start and moves with `tags`, and for each move the annotations
+    /// `pdn` gives it (the moves of `pdn` past those of `game` are not kept).
+    pub fn from_pdn(game: Game, tags: Py<PyDict>, pdn: PdnGame) -> PyGame {
+        let mut notes = pdn.moves;
+        notes.truncate(game.moves().len());
+        PyGame { game, tags, intro_comment: pdn.comment, notes }
     }
 
-    /// The game as a PDN game: its tags, moves and comments, and its result (the rules'
-    /// when the game is over, else the `Result` tag's if it reads, else unfinished).
+    /// A game of `game`'s start and moves with `tags` and no annotations.
+    fn bare(game: Game, tags: Py<PyDict>) -> PyGame {
+        let notes = game.moves().iter().map(|&mv| PdnMove::new(mv)).collect();
+        PyGame { game, tags, intro_comment: None, notes }
+    }
+
+    /// The game as a PDN game: its tags, moves, their annotations and variations, and
+    /// its result (the rules' when the game is over, else the `Result` tag's if it reads,
+    /// else unfinished).
     pub fn to_pdn_game(&self, py: Python<'_>) -> PyResult<PdnGame> {
         let variant = self.game.start().variant();
         let mut tags = Vec::new();
@@ -189,10 +85,8 @@ impl PyGame {
             Some(result) => result.outcome.into(),
             None => recorded.unwrap_or(PdnResult::Unfinished),
         };
-        let moves = (self.game.moves().iter().zip(&self.comments))
-            .map(|(&mv, comment)| PdnMove { mv, comment: comment.clone() })
-            .collect();
-        Ok(PdnGame { tags, start: *self.game.start(), moves, result })
+        let start = *self.game.start();
+        Ok(PdnGame { tags, start, comment: self.intro_comment.clone(), moves: self.notes.clone(), result })
     }
 
     /// The position now.
@@ -217,6 +111,42 @@ impl PyGame {
     fn copy_tags(&self, py: Python<'_>) -> PyResult<Py<PyDict>> {
         Ok(self.tags.bind(py).copy()?.unbind())
     }
+
+    /// A ValueError unless `count` values (of `what`) are one per move played.
+    fn check_one_per_move(&self, count: usize, what: &str) -> PyResult<()> {
+        let moves = self.game.moves().len();
+        if count == moves {
+            return Ok(());
+        }
+        Err(value_error(format!("{count} {what} for {moves} moves: give one (or None) per move")))
+    }
+}
+
+/// Plays `mv`, a `Move` or a move's text in any accepted form, in `game`, and returns
+/// it. Raises IllegalMoveError (a ValueError) for a move that is not legal or is
+/// ambiguous, ValueError for text that is not a move; the game is then unchanged.
+fn play(game: &mut Game, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
+    let fen = game.position().to_fen();
+    if let Ok(text) = mv.cast::<PyString>() {
+        return game.play_text(&text.to_cow()?).map_err(|error| move_error(error, &fen));
+    }
+    let Ok(mv) = mv.cast::<PyMove>() else {
+        return Err(PyTypeError::new_err(format!(
+            "a move is a Move or a str, not {}",
+            mv.get_type().name()?
+        )));
+    };
+    let mv = *mv.get();
+    game.play(mv.mv).map_err(|_| {
+        IllegalMoveError::new_err(format!("illegal move '{}' in position {fen}", mv.text_of()))
+    })?;
+    Ok(mv.mv)
+}
+
+/// The glyph `text` writes. Raises ValueError for text that is none of the six.
+fn glyph(text: &str) -> PyResult<PdnGlyph> {
+    PdnGlyph::from_text(text)
+        .ok_or_else(|| value_error(format!("'{text}' is no glyph: one of ! ? !! ?? !? ?! or None")))
 }
 
 /// `color` as Python names it.
@@ -239,7 +169,7 @@ impl PyGame {
             Some(fen) => Position::from_fen(variant, fen).map_err(value_error)?,
             None => Position::start(variant),
         };
-        Ok(PyGame::from_parts(Game::new(start), PyDict::new(py).unbind(), Vec::new()))
+        Ok(PyGame::bare(Game::new(start), PyDict::new(py).unbind()))
     }
 
     /// The rule set's name.
@@ -287,20 +217,74 @@ impl PyGame {
     /// The comment after each move played (`None` where there is none).
     #[getter]
     fn comments(&self) -> Vec<Option<String>> {
-        self.comments.clone()
+        self.notes.iter().map(|note| note.comment.clone()).collect()
     }
 
     #[setter]
     fn set_comments(&mut self, comments: Vec<Option<String>>) -> PyResult<()> {
-        if comments.len() != self.game.moves().len() {
-            return Err(value_error(format!(
-                "{} comments for {} moves: give one (or None) per move",
-                comments.len(),
-                self.game.moves().len()
-            )));
+        self.check_one_per_move(comments.len(), "comments")?;
+        for (note, comment) in self.notes.iter_mut().zip(comments) {
+            note.comment = comment;
         }
-        self.comments = comments;
         Ok(())
+    }
+
+    /// The glyph of each move played: `"!"`, `"?"`, `"!!"`, `"??"`, `"!?"`, `"?!"` (read
+    /// from PDN as a suffix or as the NAGs `$1` to `$6`), or `None`.
+    #[getter]
+    fn glyphs(&self) -> Vec<Option<&'static str>> {
+        glyph_texts(&self.notes)
+    }
+
+    #[setter]
+    fn set_glyphs(&mut self, glyphs: Vec<Option<String>>) -> PyResult<()> {
+        self.check_one_per_move(glyphs.len(), "glyphs")?;
+        let glyphs =
+            glyphs.iter().map(|text| text.as_deref().map(glyph).transpose()).collect::<PyResult<Vec<_>>>()?;
+        for (note, glyph) in self.notes.iter_mut().zip(glyphs) {
+            note.glyph = glyph;
+        }
+        Ok(())
+    }
+
+    /// The comment before the first move, if any.
+    #[getter]
+    fn intro_comment(&self) -> Option<String> {
+        self.intro_comment.clone()
+    }
+
+    #[setter]
+    fn set_intro_comment(&mut self, comment: Option<String>) {
+        self.intro_comment = comment;
+    }
+
+    /// The variations of the move at `ply` (0 for the first move): lines played instead
+    /// of it, from the position before it. Raises IndexError for a ply past the moves.
+    fn variations(&self, ply: usize) -> PyResult<Vec<PyVariation>> {
+        variations_at(*self.game.start(), &self.notes, ply)
+    }
+
+    /// Adds a variation to the move at `ply`: `moves` (each a Move or a move's text)
+    /// played instead of it from the position before it, with `comment` before them.
+    /// Returns the variation. Raises IndexError for a ply past the moves,
+    /// IllegalMoveError or ValueError for a move that cannot be played; the game is then
+    /// unchanged.
+    #[pyo3(signature = (ply, moves, comment = None))]
+    fn add_variation(
+        &mut self,
+        ply: usize,
+        moves: Vec<Bound<'_, PyAny>>,
+        comment: Option<String>,
+    ) -> PyResult<PyVariation> {
+        variations_at(*self.game.start(), &self.notes, ply)?;
+        let mut line = Game::new(self.game.positions()[ply]);
+        for mv in &moves {
+            play(&mut line, mv)?;
+        }
+        let variation = PdnLine { comment, moves: line.moves().iter().map(|&mv| PdnMove::new(mv)).collect() };
+        self.notes[ply].variations.push(variation);
+        let mut added = variations_at(*self.game.start(), &self.notes, ply)?;
+        added.pop().ok_or_else(|| PyIndexError::new_err("the variation was not added"))
     }
 
     /// The legal moves of the position now.
@@ -316,24 +300,9 @@ impl PyGame {
     /// Raises IllegalMoveError (a ValueError) for a move that is not legal now or is
     /// ambiguous, ValueError for text that is not a move; the game is then unchanged.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-        let mv = r#move;
         let position = *self.position();
-        let fen = position.to_fen();
-        let played = if let Ok(text) = mv.cast::<PyString>() {
-            self.game.play_text(&text.to_cow()?).map_err(|error| move_error(error, &fen))?
-        } else if let Ok(mv) = mv.cast::<PyMove>() {
-            let mv = *mv.get();
-            self.game.play(mv.mv).map_err(|_| {
-                IllegalMoveError::new_err(format!("illegal move '{}' in position {fen}", mv.text()))
-            })?;
-            mv.mv
-        } else {
-            return Err(PyTypeError::new_err(format!(
-                "push takes a Move or a str, not {}",
-                mv.get_type().name()?
-            )));
-        };
-        self.comments.push(None);
+        let played = play(&mut self.game, r#move)?;
+        self.notes.push(PdnMove::new(played));
         Ok(PyMove::new(played, position))
     }
 
@@ -341,7 +310,7 @@ impl PyGame {
     /// played.
     fn pop(&mut self) -> PyResult<PyMove> {
         let mv = self.game.undo().ok_or_else(|| PyIndexError::new_err("pop from a game with no moves"))?;
-        self.comments.pop();
+        self.notes.pop();
         Ok(PyMove::new(mv, *self.position()))
     }
 
@@ -375,9 +344,10 @@ impl PyGame {
         py.detach(|| perft(&position, depth))
     }
 
-    /// A copy of the game: moves, tags and comments.
+    /// A copy of the game: moves, tags, annotations and variations.
     fn copy(&self, py: Python<'_>) -> PyResult<PyGame> {
-        Ok(PyGame::from_parts(self.game.clone(), self.copy_tags(py)?, self.comments.clone()))
+        let (intro_comment, notes) = (self.intro_comment.clone(), self.notes.clone());
+        Ok(PyGame { game: self.game.clone(), tags: self.copy_tags(py)?, intro_comment, notes })
     }
 
     fn __copy__(&self, py: Python<'_>) -> PyResult<PyGame> {
@@ -389,7 +359,7 @@ impl PyGame {
     }
 
     /// The game as PDN text: its tags, moves (numbered, in their shortest unambiguous
-    /// form), comments and result.
+    /// form) with their glyphs, comments and variations, and its result.
     fn pdn(&self, py: Python<'_>) -> PyResult<String> {
         Ok(self.to_pdn_game(py)?.to_pdn())
     }

@@ -12,15 +12,18 @@ mod analysis;
 mod engine;
 mod errors;
 mod game;
+mod moves;
 mod pdn;
+mod variation;
 
 /// The module `crownhead._crownhead`.
 #[pymodule]
 fn _crownhead(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
-    module.add_class::<game::PyMove>()?;
+    module.add_class::<moves::PyMove>()?;
     module.add_class::<game::PyGame>()?;
     module.add_class::<game::PyGameResult>()?;
+    module.add_class::<variation::PyVariation>()?;
     module.add_class::<engine::PyEngine>()?;
     module.add_class::<engine::PyScore>()?;
     module.add_class::<engine::PyLine>()?;

@@ -1,5 +1,5 @@
 //! `read_pdn`: the games of a PDN file or text, each as a `Game` with its tags, moves,
-//! comments and result.
+//! their glyphs, comments and variations, and result.
 
 use std::path::{Path, PathBuf};
 
@@ -12,7 +12,8 @@ use crate::game::PyGame;
 
 /// The games of a PDN file (a path) or of PDN text, in order, each a `Game` with its
 /// tags (`game.tags`, the `Result` tag set from the game's result), its moves and their
-/// comments (`game.comments`). `variant` is the rule set of games whose `GameType` or
+/// PDN annotations: `game.comments`, `game.glyphs`, `game.intro_comment` and
+/// `game.variations(ply)`. `variant` is the rule set of games whose `GameType` or
 /// `Variant` tag does not name one.
 ///
 /// A string is read as a path when a file of that name exists, else as PDN text.
@@ -55,9 +56,7 @@ pub fn read_pdn(
                 .map_or("Result", |(name, _)| name);
             tags.set_item(key, pdn.result.to_pdn(pdn.start.variant()))?;
         }
-        let game = pdn.game();
-        let comments = pdn.moves.iter().take(game.moves().len()).map(|mv| mv.comment.clone()).collect();
-        games.push(PyGame::from_parts(game, tags.unbind(), comments));
+        games.push(PyGame::from_pdn(pdn.game(), tags.unbind(), pdn));
     }
     Ok(games)
 }

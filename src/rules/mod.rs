@@ -30,7 +30,7 @@ pub use geometry::{Direction, Geometry};
 pub use king_run::KingRun;
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::MoveError;
-pub use pdn::{PdnError, PdnGame, PdnMove, PdnResult, read_pdn};
+pub use pdn::{MAX_VARIATION_DEPTH, PdnError, PdnGame, PdnGlyph, PdnLine, PdnMove, PdnResult, read_pdn};
 pub use perft::perft;
 pub use piece::{Piece, Role};
 pub use position::Position;

@@ -8,7 +8,9 @@
 mod game;
 mod lexer;
 mod read;
+mod tree;
 mod write;
 
-pub use game::{PdnError, PdnGame, PdnMove, PdnResult};
+pub use game::{PdnError, PdnGame, PdnGlyph, PdnLine, PdnMove, PdnResult};
 pub use read::read_pdn;
+pub use tree::MAX_VARIATION_DEPTH;

@@ -9,6 +9,7 @@ mod draws_pydraughts;
 mod notation;
 mod pdn;
 mod pdn_pydraughts;
+mod pdn_tree;
 mod perft;
 mod properties;
 mod pydraughts_oracle;

@@ -72,6 +72,7 @@ fn assert_round_trip(games: &[PdnGame]) {
         let again = read_one(&text, wrong_default);
         assert_eq!(again.start, game.start, "{text}");
         assert_eq!(again.moves, game.moves, "{text}");
+        assert_eq!(again.comment, game.comment, "{text}");
         assert_eq!(again.result, game.result, "{text}");
         assert_eq!(kept_tags(&again), kept_tags(game), "{text}");
         assert_eq!(again.tag("GameType"), Some(variant.rules().game_type));
@@ -309,7 +310,7 @@ fn a_bad_game_is_located_and_the_others_are_read() {
         ("2. 8-11 22-18 3. 4-8", "illegal move '4-8'"),
         ("2. 8-11 {no end", "'{' starts a comment that is never closed"),
         ("2. 8-11 22-17 )", "')' closes no variation"),
-        ("2. 8-11 (2... 9-13", "the variation opened here is never closed"),
+        ("2. 8-11 22-17 (2... 21-17", "the variation opened here is never closed"),
         ("2. 8-11 22-17 }", "'}' outside a comment"),
         ("2. 8-11 22-17 33-29", "no square '33' in move '33-29'"),
         ("2. 8-11 22-17 11y15", "cannot read move '11y15'"),
@@ -420,21 +421,24 @@ fn move_numbers_annotations_and_variations() {
         "1. 11-15 {a} 23-19 {b} 2. 8-11 {c} 22-17 *",
         "11-15 23-19 8-11 22-17 *",
         "1. 11-15! 23-19? 2. 8-11!? $3 22-17?? $14 *",
-        "1. 11-15 {good} (1. 9-13 22-18 (1... 22-17) 2. 13x22) 23-19 2. 8-11 (2. 9-14?) 22-17 *",
+        "1. 11-15 {good} (1. 9-13 22-17 (1... 22-18) 2. 13x22) 23-19 2. 8-11 (2. 9-14?) 22-17 *",
         "1. 11-15\n% a line comment 1. 9-13\n23-19 2. 8-11 22-17 *",
     ];
     for text in forms {
         let game = read_one(text, Variant::English);
         assert_eq!(move_texts(&game), ["11-15", "23-19", "8-11", "22-17"], "{text}");
     }
-    // A comment belongs to the main-line move before it; a comment in a variation, or
-    // before the first move, is dropped; two comments after one move are joined.
+    // A comment belongs to the move before it in its line (past the variations that
+    // replace that move), or stands before the line's first move; two comments after
+    // one move are joined. tests/rules/pdn_tree.rs tests the tree further.
     let game = read_one(
         "{before} 1. 11-15 {first\n   line} (1. 9-13 {inside}) {second} 23-19 2. 8-11 {a} {b} *",
         Variant::English,
     );
     let comments: Vec<Option<&str>> = game.moves.iter().map(|m| m.comment.as_deref()).collect();
     assert_eq!(comments, [Some("first line second"), None, Some("a b")]);
+    assert_eq!(game.comment.as_deref(), Some("before"));
+    assert_eq!(game.moves[0].variations[0].moves[0].comment.as_deref(), Some("inside"));
     // Full paths, `x`, `:` and `-` for a capture, and algebraic squares without a separator.
     for capture in ["a3xc5", "a3:c5", "a3-c5", "a3c5"] {
         let game = read_one(&format!("[FEN \"W:Wa3:Bb4,h8\"]\n1. {capture}"), Variant::Russian);
@@ -536,7 +540,7 @@ fn writes_pdn_3() {
     let mut game = PdnGame::new(start);
     for text in ["22-18", "10-15", "18x2"] {
         let position = *game.game().position();
-        game.moves.push(PdnMove { mv: position.parse_move(text).unwrap(), comment: None });
+        game.moves.push(PdnMove::new(position.parse_move(text).unwrap()));
     }
     assert_eq!(
         game.to_pdn(),

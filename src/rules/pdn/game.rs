@@ -1,4 +1,5 @@
-//! A PDN game as crownhead holds it: its tags, its moves with their comments, its
+//! A PDN game as crownhead holds it: its tags, its moves as a tree (the main line, each
+//! move with its glyph, its comment and the variations played instead of it), its
 //! result, and the game of the rules it replays into.
 
 use crate::rules::{Color, Game, Move, Outcome, Position, Variant};
@@ -11,19 +12,61 @@ pub struct PdnGame {
     pub tags: Vec<(String, String)>,
     /// The start position; its variant is the game's rule set.
     pub start: Position,
-    /// The main line (variations are read and skipped).
+    /// The comment before the first move (`{...}` ahead of the moves), if any.
+    pub comment: Option<String>,
+    /// The main line; each move holds the variations played instead of it.
     pub moves: Vec<PdnMove>,
     /// How the game ended.
     pub result: PdnResult,
 }
 
-/// A move of the main line, with the comment that follows it.
+/// A move of a line (the main line or a variation), with its annotations and the lines
+/// played instead of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdnMove {
     /// The move.
     pub mv: Move,
+    /// The move's strength: a `!`/`?` suffix, or a NAG `$1` to `$6`.
+    pub glyph: Option<PdnGlyph>,
     /// The text of the `{...}` comments after the move, blanks collapsed.
     pub comment: Option<String>,
+    /// The variations: lines played instead of this move, from the position before it,
+    /// in file order. Each line's moves may hold variations of their own.
+    pub variations: Vec<PdnLine>,
+}
+
+/// A variation: a comment before its first move, if any, and its moves, the first of
+/// which is played from the position before the move the variation replaces.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PdnLine {
+    /// The comment standing first in the variation, before its first move (PDN 3.0's
+    /// grammar lets a comment open a variation as it opens a game).
+    pub comment: Option<String>,
+    /// The moves, each with its own annotations and variations.
+    pub moves: Vec<PdnMove>,
+}
+
+/// A move's strength as PDN writes it after the move (`32-28!`), or as a numeric
+/// annotation glyph `$1` to `$6` (PGN's numbers, which PDN 3.0 takes over).
+///
+/// Other NAGs (`$0`, `$7` and up: PGN's positional assessments, such as `$14` for a
+/// slight advantage) are read and dropped: PDN gives them no meaning of its own, no
+/// draughts program this reader was tested against writes them, and a glyph the board
+/// and the writer cannot show would be kept without a reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PdnGlyph {
+    /// `!` (`$1`): a good move.
+    Good,
+    /// `?` (`$2`): a mistake.
+    Mistake,
+    /// `!!` (`$3`): a very good move.
+    Brilliant,
+    /// `??` (`$4`): a blunder.
+    Blunder,
+    /// `!?` (`$5`): an interesting move.
+    Interesting,
+    /// `?!` (`$6`): a dubious move.
+    Dubious,
 }
 
 /// How a game ended, by colour.
@@ -57,7 +100,7 @@ pub(super) const DERIVED_TAGS: [&str; 5] = ["Result", "GameType", "Variant", "Se
 impl PdnGame {
     /// A game from `start` with no tags, no moves and no result yet.
     pub fn new(start: Position) -> PdnGame {
-        PdnGame { tags: Vec::new(), start, moves: Vec::new(), result: PdnResult::Unfinished }
+        PdnGame { tags: Vec::new(), start, comment: None, moves: Vec::new(), result: PdnResult::Unfinished }
     }
 
     /// The moves of `game` from its start, without tags or comments; the result is the
@@ -66,7 +109,8 @@ impl PdnGame {
         PdnGame {
             tags: Vec::new(),
             start: *game.start(),
-            moves: game.moves().iter().map(|&mv| PdnMove { mv, comment: None }).collect(),
+            comment: None,
+            moves: game.moves().iter().map(|&mv| PdnMove::new(mv)).collect(),
             result: game.result().map_or(PdnResult::Unfinished, |result| result.outcome.into()),
         }
     }
@@ -96,6 +140,60 @@ impl PdnGame {
             }
         }
         game
+    }
+}
+
+impl PdnMove {
+    /// `mv` with no glyph, comment or variation.
+    pub fn new(mv: Move) -> PdnMove {
+        PdnMove { mv, glyph: None, comment: None, variations: Vec::new() }
+    }
+}
+
+impl PdnGlyph {
+    /// Every glyph, in the order of their NAGs (`$1` to `$6`).
+    pub const ALL: [PdnGlyph; 6] = [
+        PdnGlyph::Good,
+        PdnGlyph::Mistake,
+        PdnGlyph::Brilliant,
+        PdnGlyph::Blunder,
+        PdnGlyph::Interesting,
+        PdnGlyph::Dubious,
+    ];
+
+    /// The glyph as written after a move: `!`, `?`, `!!`, `??`, `!?` or `?!`.
+    pub fn text(self) -> &'static str {
+        match self {
+            PdnGlyph::Good => "!",
+            PdnGlyph::Mistake => "?",
+            PdnGlyph::Brilliant => "!!",
+            PdnGlyph::Blunder => "??",
+            PdnGlyph::Interesting => "!?",
+            PdnGlyph::Dubious => "?!",
+        }
+    }
+
+    /// The glyph `text` writes (one of the six, exactly), if any.
+    pub fn from_text(text: &str) -> Option<PdnGlyph> {
+        PdnGlyph::ALL.into_iter().find(|glyph| glyph.text() == text)
+    }
+
+    /// The glyph's numeric annotation glyph, 1 to 6.
+    pub fn nag(self) -> u32 {
+        match self {
+            PdnGlyph::Good => 1,
+            PdnGlyph::Mistake => 2,
+            PdnGlyph::Brilliant => 3,
+            PdnGlyph::Blunder => 4,
+            PdnGlyph::Interesting => 5,
+            PdnGlyph::Dubious => 6,
+        }
+    }
+
+    /// The glyph the NAG `$number` stands for; `None` for the NAGs that are no move
+    /// strength (see the type's documentation).
+    pub fn from_nag(number: u32) -> Option<PdnGlyph> {
+        PdnGlyph::ALL.into_iter().find(|glyph| glyph.nag() == number)
     }
 }
 

@@ -1,5 +1,6 @@
 //! PDN text cut into tokens, each with the line it starts on: tags, comments, variation
-//! brackets, NAGs, and words (moves, move numbers, results) for the reader to sort out.
+//! brackets, NAGs, and words (moves, move numbers, glyphs, results) for the reader to
+//! sort out.
 
 /// A piece of PDN text.
 #[derive(Debug)]
@@ -12,9 +13,10 @@ pub(super) enum Token<'a> {
     VariationStart,
     /// `)`: a variation ends.
     VariationEnd,
-    /// `$n`: a numeric annotation glyph.
-    Nag,
-    /// Anything else up to a blank or a bracket.
+    /// `$n`: a numeric annotation glyph, its number if it has one that fits.
+    Nag(Option<u32>),
+    /// Anything else up to a blank or a bracket, or a move strength in brackets such
+    /// as `(!)`, which PDN 3.0 allows beside `!`.
     Word(&'a str),
 }
 
@@ -53,12 +55,19 @@ impl<'a> Lexer<'a> {
             '[' => self.tag(),
             '{' => self.comment(),
             '}' => self.single(Err("'}' outside a comment".to_string())),
-            '(' => self.single(Ok(Token::VariationStart)),
+            '(' => match bracketed_glyph(self.rest()) {
+                Some(glyph) => {
+                    self.advance(glyph.len());
+                    Ok(Token::Word(glyph))
+                }
+                None => self.single(Ok(Token::VariationStart)),
+            },
             ')' => self.single(Ok(Token::VariationEnd)),
             '$' => {
                 let digits = self.rest()[1..].bytes().take_while(u8::is_ascii_digit).count();
+                let number = self.rest()[1..1 + digits].parse().ok();
                 self.advance(1 + digits);
-                Ok(Token::Nag)
+                Ok(Token::Nag(number))
             }
             _ => {
                 let rest = self.rest();
@@ -151,6 +160,12 @@ impl<'a> Lexer<'a> {
             }
         }
     }
+}
+
+/// The move strength in brackets (`(!)`, `(?!)`) that `text` starts with, if it does.
+fn bracketed_glyph(text: &str) -> Option<&str> {
+    let marks = text[1..].bytes().take_while(|b| matches!(b, b'!' | b'?')).count();
+    (marks > 0 && text[1 + marks..].starts_with(')')).then(|| &text[..marks + 2])
 }
 
 /// The name, the value and the length in bytes of the tag `text` starts with, which must

@@ -3,8 +3,9 @@
 //! notation, and a game that cannot be read reported where it fails while the rest of
 //! the file is still read.
 
-use super::game::{PdnError, PdnGame, PdnMove, PdnResult, variant_of_game_type};
-use super::lexer::{LexError, Lexer, Token};
+use super::game::{PdnError, PdnGame, PdnResult, variant_of_game_type};
+use super::lexer::{Lexer, Token};
+use super::tree::{TreeError, read_tree};
 use crate::rules::{FenError, Numbering, Position, Rules, Variant};
 
 /// Reads every game of a PDN file, in order: each a game or the error that stopped it.
@@ -69,8 +70,8 @@ impl Fault {
     }
 }
 
-impl From<LexError> for Fault {
-    fn from(error: LexError) -> Fault {
+impl From<TreeError> for Fault {
+    fn from(error: TreeError) -> Fault {
         Fault::in_moves(error.line, error.message)
     }
 }
@@ -84,7 +85,8 @@ fn read_game(lexer: &mut Lexer, default_variant: Variant) -> Result<Option<PdnGa
     let tags = read_tags(lexer)?;
     let start = start_position(&tags, default_variant)?;
     let mut game = PdnGame::new(start);
-    let terminator = read_moves(lexer, &mut game)?;
+    let (main_line, terminator) = read_tree(lexer, start)?;
+    (game.comment, game.moves) = (main_line.comment, main_line.moves);
     if tags.is_empty() && game.moves.is_empty() && terminator.is_none() {
         return Ok(None);
     }
@@ -145,65 +147,4 @@ fn read_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         let from_top = Rules { numbering: Numbering { from_top: true, from_right: false }, ..*rules };
         if rules.algebraic { Position::from_fen_in(&from_top, fen).map_err(|_| error) } else { Err(error) }
     })
-}
-
-/// Reads the moves of `game` up to its result, its end of text or the next game's tags,
-/// and returns the result written at the end, if any.
-fn read_moves(lexer: &mut Lexer, game: &mut PdnGame) -> Result<Option<PdnResult>, Fault> {
-    let variant = game.start.variant();
-    let mut position = game.start;
-    let mut variations: Vec<usize> = Vec::new();
-    loop {
-        let before = lexer.clone();
-        let Some(next) = lexer.next_token() else { break };
-        let (line, token) = next?;
-        let in_main_line = variations.is_empty();
-        match token {
-            Token::Tag { .. } => {
-                *lexer = before;
-                break;
-            }
-            Token::Comment(text) => {
-                if let (true, Some(last)) = (in_main_line, game.moves.last_mut()) {
-                    let comment = last.comment.get_or_insert_with(String::new);
-                    if !comment.is_empty() {
-                        comment.push(' ');
-                    }
-                    comment.push_str(&text);
-                }
-            }
-            Token::VariationStart => variations.push(line),
-            Token::VariationEnd => {
-                variations.pop().ok_or_else(|| Fault::in_moves(line, "')' closes no variation"))?;
-            }
-            Token::Nag => {}
-            Token::Word(word) => {
-                let text = without_move_number(word);
-                if let Some(result) = PdnResult::from_pdn(text, variant) {
-                    if in_main_line {
-                        return Ok(Some(result));
-                    }
-                    continue;
-                }
-                let text = text.trim_end_matches(['!', '?']);
-                if in_main_line && !text.is_empty() {
-                    let mv = position.parse_move(text).map_err(|error| Fault::in_moves(line, error))?;
-                    position = position.play(&mv);
-                    game.moves.push(PdnMove { mv, comment: None });
-                }
-            }
-        }
-    }
-    match variations.last() {
-        Some(&line) => Err(Fault::in_moves(line, "the variation opened here is never closed")),
-        None => Ok(None),
-    }
-}
-
-/// `word` without a leading move number (`12.`, `12...`, `...`): the move in `12.32-28`,
-/// nothing in `12.`.
-fn without_move_number(word: &str) -> &str {
-    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-    let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
-    if dots > 0 { &word[digits + dots..] } else { word }
 }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::game::{DERIVED_TAGS, PdnGame};
+use super::game::{DERIVED_TAGS, PdnGame, PdnGlyph, PdnMove};
 use crate::rules::Position;
 
 /// The tags written first, in this order, when the game has them (PGN's seven-tag
@@ -16,8 +16,10 @@ impl PdnGame {
     /// The game as PDN 3.0, ending with a blank line: the roster tags the game has,
     /// `Result`, `GameType`, `Variant` when GameType alone does not name the rule set,
     /// `SetUp` and `FEN` when the start is not the rule set's start position, the other
-    /// tags in their order; then the numbered moves in their shortest unambiguous form,
-    /// comments in braces, lines of at most 80 columns, and the result.
+    /// tags in their order; then the comment before the first move, the numbered moves
+    /// in their shortest unambiguous form with their glyphs (`32-28!`), comments in
+    /// braces and variations in brackets after the move they replace, nested, in lines
+    /// of at most 80 columns, and the result. Reading the text back gives the same tree.
     ///
     /// ```
     /// use crownhead::rules::{Game, PdnGame, Position, Variant, read_pdn};
@@ -76,38 +78,78 @@ impl PdnGame {
         text
     }
 
-    /// The moves and comments as words that are never split across lines: `12. 32-28`,
-    /// `19-23`, `1... 19-23` (the second player's move first in the game), and each word
-    /// of a comment.
+    /// The moves, glyphs, comments and variations as words that are never split across
+    /// lines: `12. 32-28!`, `19-23`, `1... 19-23` (the second player's move first in
+    /// the game), each word of a comment, a variation's brackets stuck to its first and
+    /// last words.
     ///
-    /// Only the first player's moves are numbered: the second player's move after a
-    /// comment is not numbered again (`3. 24-20 {c} 25-21`, not `3... 25-21`), which PDN
-    /// 3.0 allows (a move number is optional) and pydraughts' `PDNReader` needs: it drops
-    /// a number written twice by deleting its text everywhere after the first, `3.` from
-    /// `13.` and `23.` too, and so mangles the moves or fails on the game.
+    /// Only the first player's moves are numbered, and the second player's move that
+    /// opens a line: the second player's move after a comment or a variation is not
+    /// numbered again (`3. 24-20 {c} 25-21`, not `3... 25-21`), which PDN 3.0 allows (a
+    /// move number is optional) and pydraughts' `PDNReader` needs: it drops a number
+    /// written twice by deleting its text everywhere after the first, `3.` from `13.`
+    /// and `23.` too, and so mangles the moves or fails on the game. (It removes the
+    /// variations before, so their numbers do not count.)
     fn move_words(&self) -> Vec<String> {
-        let first_player = self.start.rules().first_to_move;
         let mut words = Vec::new();
-        let mut position = self.start;
-        let mut number = 1;
-        for (ply, pdn_move) in self.moves.iter().enumerate() {
-            let text = position.move_to_text(&pdn_move.mv);
-            if position.side_to_move() == first_player {
-                words.push(format!("{number}. {text}"));
-            } else {
-                words.push(if ply == 0 { format!("{number}... {text}") } else { text });
-                number += 1;
-            }
-            if let Some(comment) = &pdn_move.comment {
-                // PDN has no escape for a closing brace inside a comment.
-                let comment = comment.replace('}', "");
-                let braced = format!("{{{}}}", comment.split_whitespace().collect::<Vec<_>>().join(" "));
-                words.extend(braced.split(' ').map(str::to_string));
-            }
-            position = position.play(&pdn_move.mv);
-        }
+        let line = LineRef { comment: self.comment.as_deref(), moves: &self.moves };
+        let first_player = self.start.rules().first_to_move;
+        let offset = usize::from(self.start.side_to_move() != first_player);
+        line_words(&mut words, line, self.start, offset);
         words
     }
+}
+
+/// A line to write: the main line or a variation.
+#[derive(Clone, Copy)]
+struct LineRef<'a> {
+    comment: Option<&'a str>,
+    moves: &'a [PdnMove],
+}
+
+/// Appends the words of `line`, played from `position`, whose first move is the game's
+/// `ply`-th half-move counted from the first player's first move (so that `ply / 2 + 1`
+/// is its number).
+fn line_words(words: &mut Vec<String>, line: LineRef, mut position: Position, mut ply: usize) {
+    if let Some(comment) = line.comment {
+        comment_words(words, comment);
+    }
+    for (index, pdn_move) in line.moves.iter().enumerate() {
+        let text = position.move_to_text(&pdn_move.mv);
+        let glyph = pdn_move.glyph.map_or("", PdnGlyph::text);
+        let number = ply / 2 + 1;
+        words.push(match (ply % 2, index) {
+            (0, _) => format!("{number}. {text}{glyph}"),
+            (_, 0) => format!("{number}... {text}{glyph}"),
+            _ => format!("{text}{glyph}"),
+        });
+        if let Some(comment) = &pdn_move.comment {
+            comment_words(words, comment);
+        }
+        for variation in &pdn_move.variations {
+            let first = words.len();
+            let variation = LineRef { comment: variation.comment.as_deref(), moves: &variation.moves };
+            line_words(words, variation, position, ply);
+            match words.get_mut(first..) {
+                Some([only]) => *only = format!("({only})"),
+                Some([opening, .., closing]) => {
+                    opening.insert(0, '(');
+                    closing.push(')');
+                }
+                _ => words.push("()".to_string()),
+            }
+        }
+        position = position.play(&pdn_move.mv);
+        ply += 1;
+    }
+}
+
+/// Appends the words of `{comment}`, its blanks collapsed and any `}` dropped, as PDN has
+/// no escape for a closing brace inside a comment.
+fn comment_words(words: &mut Vec<String>, comment: &str) {
+    let comment = comment.replace('}', "");
+    let braced = format!("{{{}}}", comment.split_whitespace().collect::<Vec<_>>().join(" "));
+    words.extend(braced.split(' ').map(str::to_string));
 }
 
 /// `[Name "value"]` on its own line, `"` and `\` escaped and line breaks made blanks.

@@ -68,7 +68,7 @@ pub fn pdn_game(
         .moves()
         .iter()
         .zip(&played.comments)
-        .map(|(&mv, comment)| PdnMove { mv, comment: comment.clone() })
+        .map(|(&mv, comment)| PdnMove { comment: comment.clone(), ..PdnMove::new(mv) })
         .collect();
     pdn.result = played.winner.map_or(PdnResult::Draw, PdnResult::Win);
     pdn
