@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::{Bitboard, Move, Position, Rules, Square, capture_paths};
+use super::{Bitboard, Move, MoveList, Position, Rules, Square, capture_paths};
 
 impl Rules {
     /// The real-board file of an internal file (rule sets on the other colour mirror).
@@ -190,7 +190,8 @@ impl Position {
     /// [`MoveError`] when the text is malformed, names no legal move, or names several.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let squares = self.read_squares(text)?;
-        let legal = self.legal_moves();
+        let mut legal = MoveList::new();
+        self.generate_moves(&mut legal);
         let (from, to) = (squares[0], squares[squares.len() - 1]);
         let same_ends: Vec<Move> =
             legal.iter().copied().filter(|mv| mv.from() == from && mv.to() == to).collect();
