@@ -1,11 +1,13 @@
 //! `crownhead gui`, the board in the browser: only requests with the run's token, this
-//! server's Host and no foreign Origin are served (raw HTTP over a socket), and the page
+//! server's Host and no foreign Origin are served (raw HTTP over a socket), a collection
+//! named on the command line is saved back in place, and the page
 //! works in a real browser (headless Chromium driven by `tests/gui_browser.py`):
 //! moves by clicking with their targets highlighted and the engine's reply, live
 //! analysis, PDN loaded, navigated and saved, every rule set's board labelled as
 //! `crownhead board --svg` labels it, the position editor, the choice between captures
-//! that share their squares, moves by touch, and the clock run down, incremented and
-//! run out.
+//! that share their squares, moves by touch, the clock run down, incremented and run
+//! out, and a collection's list, position search and explorer (checked here against the
+//! collection replayed by crownhead's PDN reader).
 //!
 //! A test binary of its own: cargo runs test binaries one after another, so the browser
 //! does not share the machine with the timing-sensitive tests of `tests/tools/` (their
@@ -21,7 +23,7 @@ use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crownhead::rules::{Position, Variant, read_pdn};
+use crownhead::rules::{Color, PdnGame, PdnResult, Position, Variant, read_pdn};
 
 /// A running `crownhead gui`, killed when dropped.
 struct Gui {
@@ -41,8 +43,14 @@ impl Drop for Gui {
 
 /// Starts the server on any free port and reads the URL it prints.
 fn start() -> Gui {
+    start_with(&[])
+}
+
+/// Starts the server with `extra` arguments too.
+fn start_with(extra: &[&str]) -> Gui {
     let mut child = common::crownhead_command()
         .args(["gui", "--no-open", "--tt-size", "1"])
+        .args(extra)
         .stdout(Stdio::piped())
         .spawn()
         .expect("the binary runs");
@@ -132,6 +140,52 @@ fn only_the_token_holder_on_this_host_and_origin_is_served() {
     assert_eq!(send(port, &head, "").0, 404);
 }
 
+/// A collection named on the command line is served, and saved back to its file on
+/// request, every game with its tags; the file is the only one written. A broken file
+/// stops the command, naming the game and line at fault.
+#[test]
+fn a_collection_named_on_the_command_line_is_saved_in_place() {
+    let dir = common::scratch("gui", "collection");
+    let path = dir.join("tinsley.pdn");
+    let original = include_str!("data/pdn/tinsley.pdn");
+    std::fs::write(&path, original).expect("the file is written");
+    let gui = start_with(&[path.to_str().expect("a UTF-8 path")]);
+    let post = |route: &str, body: &str| {
+        let head = [
+            format!("POST {route} HTTP/1.1"),
+            format!("Host: 127.0.0.1:{}", gui.port),
+            format!("X-Crownhead-Token: {}", gui.token),
+            "Content-Type: application/json".to_string(),
+        ];
+        send(gui.port, &head, body)
+    };
+    let (status, reply) = post("/api/collection/list", r#"{"filter": "tinsley", "limit": 5}"#);
+    assert_eq!(status, 200, "{reply}");
+    assert!(reply.contains(r#""name":"tinsley.pdn","in_place":true,"total":33"#), "{reply}");
+    let (status, reply) = post("/api/collection/save", r#"{"in_place": true}"#);
+    assert_eq!(status, 200, "{reply}");
+    let saved = std::fs::read_to_string(&path).expect("the file is there");
+    let (before, after) = (read_pdn(original, Variant::English), read_pdn(&saved, Variant::English));
+    assert_eq!(after.len(), 33);
+    for (read, written) in before.iter().zip(&after) {
+        let (read, written) = (read.as_ref().expect("reads"), written.as_ref().expect("reads back"));
+        assert_eq!((read.start, &read.moves, read.result), (written.start, &written.moves, written.result));
+        assert!(
+            read.tags.iter().all(|(name, value)| written.tag(name) == Some(value.as_str())),
+            "{:?}",
+            read.tags
+        );
+    }
+    assert_eq!(std::fs::read_dir(&dir).expect("the directory").count(), 1);
+    drop(gui);
+    std::fs::write(&path, "[Event \"bad\"]\n1. 11-15 11-15 *\n").expect("the file is written");
+    let output = common::crownhead(&["gui", "--no-open", path.to_str().expect("a UTF-8 path")]);
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("tinsley.pdn: game 1, line 2: illegal move '11-15'"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The longest the browser test may run: it takes about 15 s on CI's two cores, so a run
 /// this long hangs (a chromedriver command that never completes waits 120 s, for one).
 const BROWSER_TEST_LIMIT: Duration = Duration::from_secs(180);
@@ -206,4 +260,135 @@ fn the_board_works_in_a_browser() {
     let expected: Vec<&str> =
         report["moves"].as_array().expect("moves").iter().filter_map(|text| text.as_str()).collect();
     assert_eq!(texts, expected);
+    check_collection(&report["collection"]);
+}
+
+/// The games of `tests/data/pdn/collection-1000.pdn.gz`, read by crownhead's reader.
+fn collection_games() -> Vec<PdnGame> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pdn/collection-1000.pdn.gz");
+    let unpacked = Command::new("gzip").args(["-dc", path]).output().expect("gzip runs");
+    let text = String::from_utf8(unpacked.stdout).expect("UTF-8");
+    read_pdn(&text, Variant::English).into_iter().map(|game| game.expect("the game reads")).collect()
+}
+
+/// The texts of a list of JSON strings.
+fn texts(value: &serde_json::Value) -> Vec<String> {
+    value
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|text| text.as_str().expect("a string").to_string())
+        .collect()
+}
+
+/// English with the colours reversed, from a FEN: square n is 33 - n, each piece of the
+/// other colour, the other side to move.
+fn reversed_fen(fen: &str) -> String {
+    let position = Position::from_fen(Variant::English, fen).expect("a FEN");
+    let pieces = |color: Color| -> String {
+        let mut squares: Vec<(u32, bool)> = position
+            .pieces(color)
+            .into_iter()
+            .map(|square| {
+                let number: u32 = position.rules().square_name(square).parse().expect("a number");
+                (33 - number, position.all_kings().contains(square))
+            })
+            .collect();
+        squares.sort_unstable();
+        squares
+            .iter()
+            .map(|&(number, king)| format!("{}{number}", if king { "K" } else { "" }))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let side = if position.side_to_move() == Color::White { "B" } else { "W" };
+    format!("{side}:W{}:B{}", pieces(Color::Black), pieces(Color::White))
+}
+
+/// What the browser test found in the collection, against the collection replayed by
+/// crownhead's PDN reader: the game loaded, every game reaching the position searched
+/// (with the move it played there), the same with the colours reversed, the found game
+/// loaded at its ply, and the games' first moves with their results.
+fn check_collection(report: &serde_json::Value) {
+    let games = collection_games();
+    let line = |game: &PdnGame| -> Vec<String> {
+        game.start.line_to_text(
+            &game.moves.iter().map(|pdn_move| pdn_move.mv).collect::<Vec<_>>(),
+            Position::move_to_text,
+        )
+    };
+    let chosen = report["chosen"].as_u64().expect("a game number") as usize;
+    assert_eq!(texts(&report["loaded"]), line(&games[chosen - 1]), "the game loaded is game {chosen}");
+    let searched =
+        Position::from_fen(Variant::English, report["searched"].as_str().expect("a FEN")).expect("a FEN");
+    let turned = Position::from_fen(Variant::English, &reversed_fen(&searched.to_fen())).expect("a FEN");
+    let mut expected = Vec::new();
+    for (wanted, reversed) in [(searched, false), (turned, true)] {
+        for (index, game) in games.iter().enumerate() {
+            let mut position = game.start;
+            for (ply, pdn_move) in game.moves.iter().map(Some).chain([None]).enumerate() {
+                if position == wanted {
+                    let next =
+                        pdn_move.map(|pdn_move| position.move_to_text(&pdn_move.mv)).unwrap_or_default();
+                    expected.push(serde_json::json!([index + 1, ply, next, reversed]));
+                    break;
+                }
+                if let Some(pdn_move) = pdn_move {
+                    position = position.play(&pdn_move.mv);
+                }
+            }
+        }
+    }
+    assert_eq!(report["total"].as_u64(), Some(expected.len() as u64));
+    assert_eq!(report["found"].as_array().expect("the games found"), &expected[..expected.len().min(500)]);
+    let other = report["other"].as_array().expect("a game found");
+    let (number, ply) =
+        (other[0].as_u64().expect("a number") as usize, other[1].as_u64().expect("a ply") as usize);
+    let other_game = &games[number - 1];
+    assert_eq!(texts(&report["other_moves"]), line(other_game));
+    let mut at_ply = other_game.start;
+    for pdn_move in &other_game.moves[..ply] {
+        at_ply = at_ply.play(&pdn_move.mv);
+    }
+    assert_eq!(report["other_fen"].as_str(), Some(at_ply.to_fen().as_str()));
+    // The explorer's first moves: [move, games, White's wins, draws, Black's wins].
+    let mut first: Vec<(String, usize, [usize; 3])> = Vec::new();
+    for game in &games {
+        let text = line(game).remove(0);
+        let result = match game.result {
+            PdnResult::Win(Color::White) => 0,
+            PdnResult::Draw => 1,
+            _ => 2,
+        };
+        match first.iter_mut().find(|(move_text, _, _)| *move_text == text) {
+            Some((_, count, results)) => {
+                *count += 1;
+                results[result] += 1;
+            }
+            None => first.push((text, 1, {
+                let mut results = [0; 3];
+                results[result] = 1;
+                results
+            })),
+        }
+    }
+    first.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let percent = |count: usize, all: usize| ((100 * count) as f64 / all as f64).round() as usize;
+    let shown: Vec<Vec<String>> = first
+        .iter()
+        .map(|(text, count, [white, draws, black])| {
+            vec![
+                text.clone(),
+                count.to_string(),
+                format!(
+                    "White {}% / draw {}% / Black {}%",
+                    percent(*white, *count),
+                    percent(*draws, *count),
+                    percent(*black, *count)
+                ),
+            ]
+        })
+        .collect();
+    let opening: Vec<Vec<String>> = report["opening"].as_array().expect("rows").iter().map(texts).collect();
+    assert_eq!(opening, shown);
 }

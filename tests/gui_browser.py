@@ -25,13 +25,19 @@ Starts `crownhead gui --no-open --port 0`, reads the URL it prints, and with sel
 - plays the engine on the smallest clock (half a minute, 5 s a move): the clocks show the
   time set, the side to move's runs and the other stands, the increments are added, and
   a clock that runs out ends the game (the run-out comes from moving the page's
-  performance.now() on, not from waiting half a minute).
+  performance.now() on, not from waiting half a minute);
+- opens a collection of 1,000 games named on the command line (a second server, with a
+  3-piece database built for it), filters, sorts and loads a game, searches its position,
+  checks the explorer against `crownhead book probe` and `crownhead egdb probe`, and
+  opens a broken file (its error names the line; the list stays) and a good one through
+  the file picker (see `collections`).
 
 Each part's time goes to stderr.
 
 With CROWNHEAD_SCREENSHOTS=DIR it writes gui-game.png and gui-analysis.png into DIR.
 Run by tests/gui.rs."""
 
+import gzip
 import json
 import os
 import re
@@ -66,9 +72,9 @@ PDN = """[Event "browser test"]
 """
 
 
-def start_server(binary):
+def start_server(binary, extra=()):
     """The server process and the URL it prints."""
-    server = subprocess.Popen([binary, "gui", "--no-open", "--port", "0", "--tt-size", "16"],
+    server = subprocess.Popen([binary, "gui", "--no-open", "--port", "0", "--tt-size", "16", *extra],
                               stdout=subprocess.PIPE, text=True)
     line = server.stdout.readline()
     match = re.search(r"http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{32}", line)
@@ -524,6 +530,157 @@ def clock(driver):
     type_into(driver, {"strength": "10"})
 
 
+COLLECTION = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "pdn", "collection-1000.pdn.gz")
+
+
+def collection_numbers(driver, selector):
+    return driver.execute_script(
+        f"return [...document.querySelectorAll('{selector}')].map((row) => Number(row.dataset.number))")
+
+
+def explorer_rows(driver, table):
+    """The explorer's rows of `table` as [text, ...cells], or its note when it has none."""
+    return driver.execute_script(f"""const table = document.getElementById('{table}');
+        return [...table.rows].map((row) => [...row.cells].map((cell) => cell.textContent));""")
+
+
+def explorer_at(driver, moves_played):
+    wait(driver, lambda d: d.find_element(By.ID, "explorer").get_attribute("data-shown") == " ".join(moves_played),
+         f"the explorer after {moves_played}")
+
+
+def collections(driver, binary, directory):
+    """Opens a collection of 1,000 games named on the command line, filters and sorts its
+    list, loads a game, searches its position (colours reversed too), checks the
+    explorer's book moves against `crownhead book probe` and its database results
+    against `crownhead egdb probe` of each child position, and opens a broken file and a
+    good one through the file picker. The games found and the game loaded go to the Rust
+    test, which replays the collection with crownhead's PDN reader."""
+    path = os.path.join(directory, "collection.pdn")
+    with gzip.open(COLLECTION, "rt") as packed:
+        text = packed.read()
+    with open(path, "w") as out:
+        out.write(text)
+    egdb = os.path.join(directory, "egdb")
+    subprocess.run([binary, "egdb", "build", "--variant", "english", "--pieces", "3", "--dir", egdb],
+                   check=True, capture_output=True)
+    server, url = start_server(binary, ["--egdb-path", egdb, path])
+    try:
+        driver.get(url)
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"), "the page")
+        wait(driver, lambda d: d.find_element(By.ID, "collection").get_attribute("data-total") == "1000",
+             "the collection named on the command line")
+        assert collection_numbers(driver, "#collection-rows tr") == list(range(1, 51))
+        # The filter, against the tags read here: every game with a tag holding "17".
+        tags = [dict(re.findall(r'^\[(\w+) "([^"]*)"\]', game, re.M)) for game in re.split(r"\n\n(?=\[)", text.strip())]
+        assert len(tags) == 1000, len(tags)
+        holding = [number for number, game in enumerate(tags, 1) if any("17" in value for value in game.values())]
+        type_into(driver, {"collection-filter": "17"})
+        wait(driver, lambda d: collection_numbers(d, "#collection-rows tr") == holding[:50], "the filtered list")
+        assert f"{len(holding)} of 1000 games" in driver.find_element(By.ID, "collection-count").text
+        white = driver.find_element(By.CSS_SELECTOR, '#collection-table th[data-sort="white"]')
+        white.click()
+        white.click()
+        by_white = sorted(holding, key=lambda number: (tags[number - 1]["White"], number), reverse=True)
+        wait(driver, lambda d: collection_numbers(d, "#collection-rows tr") == by_white[:50], "the list by White, last first")
+        chosen = by_white[0]
+        driver.find_element(By.CSS_SELECTOR, f'#collection-rows tr[data-number="{chosen}"]').click()
+        wait(driver, lambda d: f"Game {chosen} of" in d.find_element(By.ID, "message").text, "the game loaded")
+        loaded = moves(driver)
+        # The position after eight moves, searched with the colours reversed too.
+        driver.find_element(By.CSS_SELECTOR, '#moves .move[data-ply="8"]').click()
+        explorer_at(driver, loaded[:8])
+        searched = fen(driver)
+        driver.find_element(By.ID, "search-reversed").click()
+        driver.find_element(By.ID, "search-position").click()
+        wait(driver, lambda d: d.find_element(By.ID, "search-results").get_attribute("data-total"), "the search")
+        found = driver.execute_script("""return [...document.querySelectorAll('#search-results .found')].map(
+            (item) => [Number(item.dataset.number), Number(item.dataset.ply), item.dataset.next, item.dataset.reversed === 'true'])""")
+        total = int(driver.find_element(By.ID, "search-results").get_attribute("data-total"))
+        assert [chosen, 8] in [hit[:2] for hit in found], f"game {chosen} is not found at ply 8: {found}"
+        # The collection's moves from the start (the Rust test counts them), and the book's
+        # moves there and after the loaded game's first two, as `crownhead book probe` prints them.
+        driver.find_element(By.ID, "first").click()
+        explorer_at(driver, [])
+        opening = explorer_rows(driver, "explorer-games")
+        for played in ([], loaded[:2]):
+            if played:
+                driver.find_element(By.CSS_SELECTOR, '#moves .move[data-ply="2"]').click()
+                explorer_at(driver, played)
+            probe = subprocess.run([binary, "book", "probe"] + (["--moves", " ".join(played)] if played else []),
+                                   check=True, capture_output=True, text=True).stdout.split("\n")
+            expected = [line.split(" ") for line in probe if line and not line.startswith("ply ")]
+            assert explorer_rows(driver, "explorer-book") == expected, \
+                f"book after {played}: {explorer_rows(driver, 'explorer-book')} against {expected}"
+        # A later result of the search, loaded at its ply.
+        other = next((hit for hit in found if hit[0] != chosen), found[0])
+        driver.find_element(By.CSS_SELECTOR,
+                            f'#search-results .found[data-number="{other[0]}"][data-ply="{other[1]}"]').click()
+        wait(driver, lambda d: f"Game {other[0]} of" in d.find_element(By.ID, "message").text, "a found game")
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#moves .move.current").get_attribute("data-ply")
+             == str(other[1]), "the found game at its ply")
+        other_fen = fen(driver)
+        other_moves = moves(driver)
+        database = egdb_results(driver, binary, egdb)
+        broken_file(driver, directory, text)
+        # The broken file's refusal is the one error the browser logs.
+        errors = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+        assert len(errors) == 1 and "/api/collection/open" in errors[0] and "400" in errors[0], errors
+        return {"chosen": chosen, "loaded": loaded, "searched": searched, "total": total, "found": found,
+                "opening": opening, "other": other, "other_fen": other_fen, "other_moves": other_moves,
+                "database": database}
+    finally:
+        driver.get("about:blank")
+        server.kill()
+        server.wait()
+        server.stdout.close()
+
+
+def egdb_results(driver, binary, egdb):
+    """The explorer's database results in an English position of three pieces, each
+    against `crownhead egdb probe` of the position after the move (the mover's result is
+    the other side's value there, reversed)."""
+    type_into(driver, {"fen": "B:W27,K18:B10"})
+    driver.find_element(By.ID, "load-fen").click()
+    explorer_at(driver, [])
+    rows = explorer_rows(driver, "explorer-egdb")
+    assert rows and all(len(row) == 2 for row in rows), rows
+    reverse = {"win": "loss", "loss": "win", "draw": "draw"}
+    for text, result in rows:
+        driver.find_element(By.CSS_SELECTOR, f'#explorer-egdb tr[data-text="{text}"]').click()
+        explorer_at(driver, [text])
+        child = fen(driver)
+        value = subprocess.run([binary, "egdb", "probe", "--fen", child, "--dir", egdb],
+                               check=True, capture_output=True, text=True).stdout.strip()
+        assert result == reverse[value], f"{text}: the explorer says {result}, egdb probe of {child} says {value}"
+        driver.find_element(By.ID, "back").click()
+        explorer_at(driver, [])
+    return rows
+
+
+def broken_file(driver, directory, text):
+    """A broken PDN picked in the page: the error names the game and line, and the
+    collection stays; then a good file picked is opened."""
+    games = re.split(r"\n\n(?=\[)", text.strip())
+    broken = "\n\n".join(games[:3]) + '\n\n[Event "broken"]\n\n1. 11-15 11-15 *\n'
+    line = broken.count("\n")
+    path = os.path.join(directory, "broken.pdn")
+    with open(path, "w") as out:
+        out.write(broken)
+    driver.find_element(By.ID, "collection-file").send_keys(path)
+    wait(driver, lambda d: "broken.pdn" in d.find_element(By.ID, "message").text, "the broken file's error")
+    message = driver.find_element(By.ID, "message").text
+    assert message == f"broken.pdn: game 4, line {line}: illegal move '11-15'", message
+    assert driver.find_element(By.ID, "collection").get_attribute("data-total") == "1000"
+    assert driver.find_element(By.ID, "collection-count").text.startswith("collection.pdn:")
+    picked = os.path.join(directory, "picked.pdn")
+    with open(picked, "w") as out:
+        out.write("\n\n".join(games[:1000:2]) + "\n")
+    driver.find_element(By.ID, "collection-file").send_keys(picked)
+    wait(driver, lambda d: d.find_element(By.ID, "collection").get_attribute("data-total") == "500"
+         and d.find_element(By.ID, "collection-count").text.startswith("picked.pdn:"), "the picked file")
+
+
 def type_into(driver, values):
     """Types each value into the field of its id, in place of what it held."""
     for field, value in values.items():
@@ -565,9 +722,11 @@ def main():
             timed("choice", lambda: ambiguous_capture(driver))
             timed("touch", lambda: play_by_touch(driver))
             timed("clock", lambda: clock(driver))
+            collection = timed("collections", lambda: collections(driver, binary, directory))
             errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
             assert not errors, f"the page logged errors: {errors}"
-            print(json.dumps({"variants": variants, "saved_pdn": saved, "moves": expected}))
+            print(json.dumps({"variants": variants, "saved_pdn": saved, "moves": expected,
+                              "collection": collection}))
         finally:
             driver.quit()
             server.kill()

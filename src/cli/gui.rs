@@ -1,6 +1,7 @@
 //! `crownhead gui`: the board in the browser, served by this process.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use clap::Args;
@@ -12,6 +13,9 @@ use super::args::{BookOptionArgs, EngineArgs, VariantArgs};
 /// `crownhead gui`.
 #[derive(Args)]
 pub struct GuiArgs {
+    /// A PDN file of games to open as the collection (the page may save it back here).
+    #[arg(value_name = "FILE.pdn")]
+    pub collection: Option<PathBuf>,
     /// The rule set the board starts with (every one can be chosen on the page).
     #[command(flatten)]
     pub variant: VariantArgs,
@@ -40,7 +44,12 @@ impl GuiArgs {
         let variant = Some(self.variant.variant);
         let options =
             self.book.apply(OptionsBuilder::from_options(self.engine.options(None)?, variant))?.build();
-        let server = Server::bind(GuiConfig { variant: self.variant.variant, port: self.port, options })?;
+        let server = Server::bind(GuiConfig {
+            variant: self.variant.variant,
+            port: self.port,
+            options,
+            collection: self.collection.clone(),
+        })?;
         let url = server.url();
         writeln!(out, "crownhead gui: open {url}")?;
         writeln!(out, "(only this URL, with its token, opens the board; stop with Ctrl-C)")?;

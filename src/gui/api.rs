@@ -338,17 +338,23 @@ pub fn read_pdn_game(request: &PdnReadRequest) -> Result<PdnReadReply, ApiError>
         return Err(ApiError::new("no game in the PDN text"));
     }
     let pdn = games.swap_remove(0).map_err(|error| ApiError::new(format!("PDN: {error}")))?;
+    Ok(pdn_reply(&pdn, count))
+}
+
+/// What the page loads of a PDN game, one of `games` in its text: a game read from a
+/// text, and a collection's game alike.
+pub fn pdn_reply(pdn: &PdnGame, games: usize) -> PdnReadReply {
     let game = pdn.game();
     let played = played(&game);
-    Ok(PdnReadReply {
+    PdnReadReply {
         variant: pdn.start.variant().name(),
         fen: pdn.start.to_fen(),
         comments: pdn.moves.iter().take(played.len()).map(|pdn_move| pdn_move.comment.clone()).collect(),
         moves: played,
         tags: pdn.tags.clone(),
         result: pdn.result.to_pdn(pdn.start.variant()),
-        games: count,
-    })
+        games,
+    }
 }
 
 /// The game as a PDN text, with its tags and comments.

@@ -17,7 +17,7 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file of the page.
-pub const ASSETS: [Asset; 11] = [
+pub const ASSETS: [Asset; 13] = [
     Asset { name: "index.html", content_type: HTML, contents: include_str!("page/index.html") },
     Asset { name: "style.css", content_type: CSS, contents: include_str!("page/style.css") },
     Asset { name: "app.js", content_type: JS, contents: include_str!("page/app.js") },
@@ -29,6 +29,8 @@ pub const ASSETS: [Asset; 11] = [
     Asset { name: "engine.js", content_type: JS, contents: include_str!("page/engine.js") },
     Asset { name: "editor.js", content_type: JS, contents: include_str!("page/editor.js") },
     Asset { name: "pdn.js", content_type: JS, contents: include_str!("page/pdn.js") },
+    Asset { name: "collection.js", content_type: JS, contents: include_str!("page/collection.js") },
+    Asset { name: "explorer.js", content_type: JS, contents: include_str!("page/explorer.js") },
 ];
 
 /// The file named `name`, if the page has it.

@@ -16,6 +16,10 @@
 //!   reports it streams to the page as server-sent events (`event`), and drops it when
 //!   the page closes that stream; `review` analyses a whole game there, as `analyse-game`
 //!   does;
+//! - `collection` holds the games of a PDN file (one named on the command line or
+//!   sent by the page), listed by their tags; `position_index` finds which of them reach
+//!   a position; `explorer` gives a position's book moves, the collection's moves and
+//!   the endgame databases' results; `collection_routes` serves them;
 //! - `assets` serves the page itself (`src/gui/page/`: HTML, CSS and JavaScript
 //!   modules), built into the binary: no build step, no network.
 //!
@@ -24,7 +28,12 @@
 mod access;
 mod api;
 mod assets;
+mod collection;
+mod collection_routes;
 mod event;
+mod explorer;
+mod json;
+mod position_index;
 mod review;
 mod server;
 mod session;

@@ -4,6 +4,7 @@
 use std::convert::Infallible;
 use std::io;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
@@ -16,12 +17,13 @@ use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, post};
 use futures_util::stream::{self, Stream};
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 
 use super::access::{Access, Admitted};
 use super::api::{self, ApiError};
 use super::assets;
+use super::collection_routes::{self, Shelf};
 use super::event::SessionEvent;
+use super::json::{answer, parse};
 use super::review::ReviewRequest;
 use super::session::{CLAIM_TIMEOUT, GoRequest, SessionError, Sessions};
 use crate::engine::Options;
@@ -36,6 +38,8 @@ pub struct GuiConfig {
     pub port: u16,
     /// The options of each page's engine.
     pub options: Options,
+    /// A PDN file of games to open as the collection, named on the command line.
+    pub collection: Option<PathBuf>,
 }
 
 /// A server bound to its port, not yet serving.
@@ -50,14 +54,16 @@ struct AppState {
     access: Arc<Access>,
     sessions: Arc<Sessions>,
     variant: Variant,
+    shelf: Arc<Shelf>,
 }
 
 impl Server {
     /// Binds 127.0.0.1 on the configured port and draws the run's token.
     ///
     /// # Errors
-    /// The port cannot be had; no random bytes.
+    /// The port cannot be had; no random bytes; the collection named cannot be read.
     pub fn bind(config: GuiConfig) -> io::Result<Server> {
+        let shelf = Arc::new(Shelf::new(config.collection.as_deref(), config.variant, &config.options)?);
         let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, config.port)))?;
         listener.set_nonblocking(true)?;
         let port = listener.local_addr()?.port();
@@ -65,6 +71,7 @@ impl Server {
             access: Arc::new(Access::new(port)?),
             sessions: Arc::new(Sessions::new(config.options)),
             variant: config.variant,
+            shelf,
         };
         Ok(Server { listener, state })
     }
@@ -101,6 +108,7 @@ fn router(state: AppState) -> Router {
         .route("/api/session/{id}/go", post(go))
         .route("/api/session/{id}/stop", post(stop))
         .route("/api/session/{id}/review", post(review))
+        .merge(collection_routes::router(Arc::clone(&state.shelf)))
         .layer(middleware::from_fn_with_state(state.clone(), guard))
         .with_state(state)
 }
@@ -157,23 +165,6 @@ async fn read_pdn(body: Bytes) -> Response {
 
 async fn write_pdn(body: Bytes) -> Response {
     answer(body, |request| api::write_pdn_game(&request))
-}
-
-/// The JSON request in `body`.
-fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
-    serde_json::from_slice(body).map_err(|error| ApiError::new(format!("bad request: {error}")))
-}
-
-/// Reads the JSON request in `body` and replies with what `work` makes of it, or with
-/// the error (400).
-fn answer<T: DeserializeOwned, R: Serialize>(
-    body: Bytes,
-    work: impl FnOnce(T) -> Result<R, ApiError>,
-) -> Response {
-    match parse(&body).and_then(work) {
-        Ok(reply) => Json(reply).into_response(),
-        Err(error) => (StatusCode::BAD_REQUEST, Json(error)).into_response(),
-    }
 }
 
 /// A new session's id.

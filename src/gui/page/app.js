@@ -10,6 +10,8 @@ import { Editor } from './editor.js';
 import { MoveInput } from './input.js';
 import { Clock } from './clock.js';
 import { readFile, download } from './pdn.js';
+import { Collection } from './collection.js';
+import { Explorer } from './explorer.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,6 +31,14 @@ const board = new Board($('board'), { onSquare: pick, onPress: pick });
 const input = new MoveInput($('choice'), { onMove: (text) => attempt(() => playMove(text)), onChange: render });
 const clock = new Clock({ white: $('clock-white'), black: $('clock-black') });
 const engine = new EngineSession({ onInfo, onDone, onProgress, onReview });
+const explorer = new Explorer({ onMove: (text) => attempt(() => playMove(text)) });
+const collection = new Collection({
+  variant: () => state.game.variant,
+  shown: () => state.game.shown(),
+  load: showPdn,
+  changed: showExplorer,
+  say,
+});
 
 function say(text) {
   $('message').textContent = text || '';
@@ -76,7 +86,13 @@ async function refresh() {
   state.lines.clear();
   runClock();
   render();
+  showExplorer();
   await startSearch();
+}
+
+// The explorer's parts for the position shown, while its panel is open.
+function showExplorer() {
+  attempt(() => explorer.show(state.game.shown()));
 }
 
 function engineSide() {
@@ -344,9 +360,15 @@ async function analyse(on) {
 
 async function loadPdn(text) {
   const game = await post('/api/pdn/read', { variant: state.game.variant, text });
+  await showPdn(game);
+  say(game.games > 1 ? `The text holds ${game.games} games; the first is loaded.` : '');
+}
+
+// Puts a game as /api/pdn/read gives it on the board, at `ply`.
+async function showPdn(game, ply = 0) {
   $('engine-side').value = 'none';
   await newGame(game.variant, game.fen, game.moves, game.comments);
-  say(game.games > 1 ? `The text holds ${game.games} games; the first is loaded.` : '');
+  if (ply) await navigate(ply);
 }
 
 async function savePdn() {
@@ -426,6 +448,8 @@ function bindControls() {
   bind('edit-start', 'click', startEditing);
   bind('edit-clear', 'click', () => { editor.clear(); render(); });
   bind('edit-done', 'click', finishEditing);
+  collection.bind(attempt);
+  $('explorer').addEventListener('toggle', showExplorer);
   document.addEventListener('keydown', (event) => {
     if (event.target.closest('input, textarea, select')) return;
     const keys = { ArrowLeft: state.game.index - 1, ArrowRight: state.game.index + 1, Home: 0, End: state.game.moves.length };
@@ -445,6 +469,7 @@ async function start() {
   bindControls();
   await engine.open().catch(() => say('No engine: the session could not be opened.'));
   await newGame(first);
+  await collection.start();
   setInterval(tick, 200);
   document.body.dataset.ready = 'true';
 }
