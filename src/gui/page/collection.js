@@ -135,7 +135,7 @@ export class Collection {
     const caption = document.createElement('li');
     caption.className = 'caption';
     caption.textContent = reply.total === reply.matches.length
-      ? `${reply.total} game${reply.total === 1 ? '' : 's'} reach this position`
+      ? `${reply.total} game${reply.total === 1 ? ' reaches' : 's reach'} this position`
       : `${reply.total} games reach this position; the first ${reply.matches.length} are listed`;
     list.appendChild(caption);
     for (const found of reply.matches) {
@@ -146,7 +146,7 @@ export class Collection {
       item.dataset.next = found.next || '';
       item.dataset.reversed = String(found.reversed);
       const next = found.next ? `then ${found.next}` : 'the game ends here';
-      item.textContent = `#${found.number} ${found.white} - ${found.black}, move ${found.ply + 1}: ${next}, ${found.result}` +
+      item.textContent = `#${found.number} ${found.white} - ${found.black}, after ${found.ply} half-moves: ${next}, ${found.result}` +
         (found.reversed ? ' (colours reversed)' : '');
       item.addEventListener('click', () => this.open(found.number, found.ply));
       list.appendChild(item);
