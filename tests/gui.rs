@@ -7,7 +7,9 @@
 //! `crownhead board --svg` labels it, the position editor, the choice between captures
 //! that share their squares, moves by touch, the clock run down, incremented and run
 //! out, and a collection's list, position search and explorer (checked here against the
-//! collection replayed by crownhead's PDN reader).
+//! collection replayed by crownhead's PDN reader), and the move tree (variations,
+//! promoted, an engine line added, glyphs and comments) saved as PDN and read back the
+//! same by crownhead's reader.
 //!
 //! A test binary of its own: cargo runs test binaries one after another, so the browser
 //! does not share the machine with the timing-sensitive tests of `tests/tools/` (their
@@ -23,7 +25,8 @@ use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crownhead::rules::{Color, PdnGame, PdnResult, Position, Variant, read_pdn};
+use crownhead::rules::{Color, PdnGame, PdnGlyph, PdnMove, PdnResult, Position, Variant, read_pdn};
+use serde_json::{Value, json};
 
 /// A running `crownhead gui`, killed when dropped.
 struct Gui {
@@ -245,7 +248,7 @@ fn the_board_works_in_a_browser() {
     // Each part's time, shown with `--nocapture`.
     eprint!("{stderr}");
     let last = stdout.lines().last().expect("a JSON line");
-    let report: serde_json::Value = serde_json::from_str(last).expect("JSON");
+    let report: Value = serde_json::from_str(last).expect("JSON");
     let offered: Vec<&str> =
         report["variants"].as_array().expect("variants").iter().filter_map(|name| name.as_str()).collect();
     assert_eq!(offered, Variant::ALL.map(Variant::name), "every rule set is offered, in order");
@@ -260,6 +263,17 @@ fn the_board_works_in_a_browser() {
     let expected: Vec<&str> =
         report["moves"].as_array().expect("moves").iter().filter_map(|text| text.as_str()).collect();
     assert_eq!(texts, expected);
+    // The move tree the page saved, read by crownhead's reader, is the tree it drew.
+    let saved = report["tree_pdn"].as_str().expect("the saved tree");
+    let game = read_pdn(saved, Variant::English).remove(0).expect("crownhead reads the saved tree");
+    assert_eq!(game.comment.as_deref(), report["tree_comment"].as_str(), "{saved}");
+    let mut read = Vec::new();
+    drawn(game.start, &game.moves, "", 0, &mut read);
+    let mut shown = report["tree"].as_array().expect("the tree drawn").clone();
+    let by_place = |entry: &Value| entry[0].as_str().unwrap_or_default().to_string();
+    read.sort_by_key(by_place);
+    shown.sort_by_key(by_place);
+    assert_eq!(read, shown, "{saved}");
     check_collection(&report["collection"]);
 }
 
@@ -391,4 +405,23 @@ fn check_collection(report: &serde_json::Value) {
         .collect();
     let opening: Vec<Vec<String>> = report["opening"].as_array().expect("rows").iter().map(texts).collect();
     assert_eq!(opening, shown);
+}
+
+/// Each move of a line played from `position` as the page draws it: `[place, text,
+/// glyph, comment]`, its place the index of each move from the start among the moves of
+/// its position (the line's continuation first), joined by dots; the line's first move
+/// is the `first`-th move after the place `parent`.
+fn drawn(mut position: Position, moves: &[PdnMove], parent: &str, first: usize, out: &mut Vec<Value>) {
+    let mut parent = parent.to_string();
+    for (index, pdn_move) in moves.iter().enumerate() {
+        let among = if index == 0 { first } else { 0 };
+        let place = if parent.is_empty() { among.to_string() } else { format!("{parent}.{among}") };
+        let glyph = pdn_move.glyph.map(PdnGlyph::text);
+        out.push(json!([place, position.move_to_text(&pdn_move.mv), glyph, pdn_move.comment]));
+        for (number, variation) in pdn_move.variations.iter().enumerate() {
+            drawn(position, &variation.moves, &parent, number + 1, out);
+        }
+        position = position.play(&pdn_move.mv);
+        parent = place;
+    }
 }

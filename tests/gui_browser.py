@@ -22,6 +22,11 @@ Starts `crownhead gui --no-open --port 0`, reads the URL it prints, and with sel
   after it);
 - plays moves with a finger (W3C touch actions, seen by the board as pointer events of
   pointerType "touch"): two taps, and a drag;
+- builds a move tree on a loaded game: a variation played from an earlier position,
+  stepped through with the arrow keys and promoted, a glyph and comments written, the
+  engine's line added with its button; saves it, loads it back and sees the same tree
+  (printed on stdout for the Rust test to compare with crownhead's reader); and loads
+  PDN with a broken variation or comment, refused with the reader's line, the tree kept;
 - plays the engine on the smallest clock (half a minute, 5 s a move): the clocks show the
   time set, the side to move's runs and the other stands, the increments are added, and
   a clock that runs out ends the game (the run-out comes from moving the page's
@@ -34,7 +39,8 @@ Starts `crownhead gui --no-open --port 0`, reads the URL it prints, and with sel
 
 Each part's time goes to stderr.
 
-With CROWNHEAD_SCREENSHOTS=DIR it writes gui-game.png and gui-analysis.png into DIR.
+With CROWNHEAD_SCREENSHOTS=DIR it writes gui-game.png, gui-analysis.png and gui-tree.png
+into DIR.
 Run by tests/gui.rs."""
 
 import gzip
@@ -56,6 +62,7 @@ from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 CHROMIUM = "/usr/bin/chromium"
@@ -69,6 +76,14 @@ PDN = """[Event "browser test"]
 
 1. 11-15 23-19 2. 8-11 22-17 3. 4-8 17-13 4. 15-18 24-20 5. 9-14 26-23
 6. 18-22 25x9 *
+"""
+
+# An English game for the move tree: 2. 12-16 loses a man to 19x12, and the engine
+# never plays it (nor 10-14, the variation the test plays instead).
+TREE_PDN = """[Event "tree test"]
+[GameType "21"]
+
+1. 11-15 23-19 2. 12-16 19x12 *
 """
 
 
@@ -116,13 +131,18 @@ def moves(driver):
 def click_square(driver, name):
     """Clicks the square `name` once the page has drawn the position it asked for."""
     wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") is None, "the page")
+    click_again(driver, f'#board rect.dark[data-square="{name}"]')
+
+
+def click_again(driver, selector):
+    """Clicks the element `selector` finds, again if it was drawn anew meanwhile."""
     for _ in range(50):
         try:
-            driver.find_element(By.CSS_SELECTOR, f'#board rect.dark[data-square="{name}"]').click()
+            driver.find_element(By.CSS_SELECTOR, selector).click()
             return
         except StaleElementReferenceException:  # drawn again meanwhile: the click was not made
             time.sleep(0.05)
-    sys.exit(f"square {name} could not be clicked")
+    sys.exit(f"{selector} could not be clicked")
 
 
 def targets(driver):
@@ -299,6 +319,125 @@ def save(driver, expected):
     for move in games[0].moves:
         board.push(Move(board, pdn_move=move))
     return text
+
+
+def tree_of_page(driver):
+    """The move tree drawn: each move's [place in the tree, text, glyph, comment] in the
+    order drawn, and the comments shown."""
+    return driver.execute_script("""const tree = document.getElementById('moves');
+        return [[...tree.querySelectorAll('.move')].map((move) => [move.dataset.path,
+                   move.firstChild.textContent, move.querySelector('.glyph')?.textContent || null,
+                   move.title || null]),
+                [...tree.querySelectorAll('.comment')].map((comment) => comment.textContent)]""")
+
+
+def main_line(driver):
+    return [move.text for move in driver.find_elements(By.CSS_SELECTOR, "#moves > .move")]
+
+
+def current_path(driver):
+    return driver.find_element(By.CSS_SELECTOR, "#moves .move.current").get_attribute("data-path")
+
+
+def variation_texts(driver):
+    """Each variation drawn on a line of its own: its moves' texts."""
+    return [[move.text for move in line.find_elements(By.CSS_SELECTOR, ".move")]
+            for line in driver.find_elements(By.CSS_SELECTOR, "#moves .variation")]
+
+
+def press(driver, key, path):
+    """Presses `key` and waits for the move at `path` to be shown."""
+    webdriver.ActionChains(driver).send_keys(key).perform()
+    wait(driver, lambda d: current_path(d) == path, f"the move at {path} after {key!r}")
+
+
+def load_pdn_text(driver, text):
+    driver.execute_script("document.getElementById('pdn-text').value = arguments[0]", text)
+    driver.find_element(By.ID, "pdn-load").click()
+
+
+def move_tree(driver, screenshots):
+    """The move tree: a game is loaded, a different move played from an earlier position
+    starts a variation (the arrow keys step along it and between it and the main line),
+    which is promoted; a glyph and comments are written; the engine's line is added as
+    a variation with its button; the game saved, read again, is the same tree; a PDN
+    with a broken variation or an unterminated comment is refused with the reader's
+    error naming its line, and the tree stays. Returns the saved PDN and the tree drawn."""
+    Select(driver.find_element(By.ID, "engine-side")).select_by_value("none")
+    choose_variant(driver, "english")
+    open_panels(driver)
+    load_pdn_text(driver, TREE_PDN)
+    wait(driver, lambda d: main_line(d) == ["11-15", "23-19", "12-16", "19x12"], "the tree game's moves")
+    driver.find_element(By.CSS_SELECTOR, '#moves .move[data-path="0.0"]').click()
+    wait(driver, lambda d: current_path(d) == "0.0", "the position after 23-19")
+    click_square(driver, "10")
+    click_square(driver, "14")
+    wait(driver, lambda d: current_path(d) == "0.0.1", "10-14, a variation")
+    click_square(driver, "19")
+    click_square(driver, "10")
+    wait(driver, lambda d: current_path(d) == "0.0.1.0", "19x10 in the variation")
+    assert main_line(driver) == ["11-15", "23-19", "12-16", "19x12"], main_line(driver)
+    assert variation_texts(driver) == [["10-14", "19x10"]], variation_texts(driver)
+    press(driver, Keys.ARROW_LEFT, "0.0.1")
+    press(driver, Keys.ARROW_UP, "0.0.0")
+    press(driver, Keys.ARROW_DOWN, "0.0.1")
+    press(driver, Keys.ARROW_RIGHT, "0.0.1.0")
+    press(driver, Keys.ARROW_LEFT, "0.0.1")
+    driver.find_element(By.ID, "tree-promote").click()
+    wait(driver, lambda d: main_line(d) == ["11-15", "23-19", "10-14", "19x10"], "the variation promoted")
+    assert variation_texts(driver) == [["12-16", "19x12"]], variation_texts(driver)
+    driver.find_element(By.CSS_SELECTOR, '.glyph-button[data-glyph="!?"]').click()
+    driver.find_element(By.ID, "comment").send_keys("gives a man back")
+    wait(driver, lambda d: tree_of_page(d)[0][2] == ["0.0.0", "10-14", "!?", "gives a man back"],
+         "the glyph and the comment")
+    driver.find_element(By.ID, "first").click()
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#moves .move.current"), "the start")
+    driver.find_element(By.ID, "comment").send_keys("a game to study")
+    # The engine's line from the position after 23-19: the lines drawn are recorded as
+    # they come, and the one added must be one of them.
+    driver.find_element(By.CSS_SELECTOR, '#moves .move[data-path="0.0"]').click()
+    wait(driver, lambda d: current_path(d) == "0.0", "the position after 23-19")
+    driver.execute_script("""window.engineLines = [];
+        window.lineWatch = new MutationObserver(() => {
+          const line = document.querySelector('#lines .line[data-multipv="1"]');
+          if (line) window.engineLines.push(line.textContent);
+        });
+        window.lineWatch.observe(document.getElementById('lines'), { childList: true, subtree: true });""")
+    driver.find_element(By.ID, "analyse-start").click()
+    depth = lambda d: [int(match.group(1)) for match in
+                       [re.search(r" d(\d+) ", line.text) for line in d.find_elements(By.CSS_SELECTOR, "#lines .line")]
+                       if match]
+    wait(driver, lambda d: depth(d) and max(depth(d)) >= 4, "the analysis of the position after 23-19")
+    click_again(driver, '#lines .add-line[data-multipv="1"]')
+    wait(driver, lambda d: len(variation_texts(d)) == 2, "the engine's line added")
+    if screenshots:
+        driver.save_screenshot(os.path.join(screenshots, "gui-tree.png"))
+    drawn = driver.execute_script("window.lineWatch.disconnect(); return window.engineLines")
+    driver.find_element(By.ID, "analyse-stop").click()
+    wait(driver, lambda d: d.find_element(By.ID, "analyse-start").is_enabled(), "the analysis to stop")
+    added = variation_texts(driver)[1]
+    pvs = [re.search(r" d\d+ (.*?)  \(", text).group(1).split() for text in drawn]
+    assert added in pvs, f"the line added, {added}, is none of those drawn: {pvs}"
+    tree = tree_of_page(driver)
+    driver.find_element(By.ID, "pdn-save").click()
+    wait(driver, lambda d: d.find_element(By.ID, "pdn-out").get_attribute("value"), "the saved PDN")
+    saved = driver.find_element(By.ID, "pdn-out").get_attribute("value")
+    load_pdn_text(driver, saved)
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#moves .move.current"), "the game read back")
+    assert tree_of_page(driver) == tree, f"the tree read back from {saved}: {tree_of_page(driver)}, not {tree}"
+    for broken, line in [(TREE_PDN.replace("12-16", "(2. 9-13 22-18 12-16"), 4),
+                         (TREE_PDN.replace("2. 12-16", "{a comment\n\n2. 12-16"), 4)]:
+        driver.execute_script("document.getElementById('message').textContent = ''")
+        load_pdn_text(driver, broken)
+        wait(driver, lambda d: d.find_element(By.ID, "message").text, "the error of a broken PDN")
+        message = driver.find_element(By.ID, "message").text
+        assert f"line {line}" in message, f"the error {message!r} does not name line {line}"
+        assert tree_of_page(driver) == tree, "a broken PDN changed the tree"
+    # The browser logs each refused request; nothing else may be logged.
+    refused = "/api/pdn/read - Failed to load resource: the server responded with a status of 400"
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert len(errors) == 2 and all(refused in entry["message"] for entry in errors), errors
+    return {"tree_pdn": saved, "tree": tree[0], "tree_comment": "a game to study"}
 
 
 def fen_pieces(text):
@@ -718,6 +857,7 @@ def main():
             expected = timed("PDN", lambda: load_and_navigate(driver))
             timed("game analysis", lambda: review(driver, expected))
             saved = timed("save", lambda: save(driver, expected))
+            tree = timed("move tree", lambda: move_tree(driver, screenshots))
             timed("editor", lambda: edit_position(driver))
             timed("choice", lambda: ambiguous_capture(driver))
             timed("touch", lambda: play_by_touch(driver))
@@ -726,7 +866,7 @@ def main():
             errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
             assert not errors, f"the page logged errors: {errors}"
             print(json.dumps({"variants": variants, "saved_pdn": saved, "moves": expected,
-                              "collection": collection}))
+                              "collection": collection, **tree}))
         finally:
             driver.quit()
             server.kill()

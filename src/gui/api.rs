@@ -6,6 +6,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::move_tree::{TreeLine, pdn_line, tree_of};
+
 use crate::rules::{
     Game, Move, Outcome, PdnGame, PdnResult, Position, Role, Variant, capture_paths, read_pdn,
 };
@@ -169,6 +171,8 @@ pub struct PdnReadReply {
     pub moves: Vec<String>,
     /// The comment after each move, if any.
     pub comments: Vec<Option<String>>,
+    /// Its move tree: the main line with its comments, glyphs and variations.
+    pub tree: TreeLine,
     /// Its tags.
     pub tags: Vec<(String, String)>,
     /// Its result as written.
@@ -177,7 +181,8 @@ pub struct PdnReadReply {
     pub games: usize,
 }
 
-/// A game to write as PDN, with tags and a comment after any move.
+/// A game to write as PDN, with tags and a comment after any move, or its whole move
+/// tree.
 #[derive(Clone, Debug, Deserialize)]
 pub struct PdnWriteRequest {
     /// The game.
@@ -189,6 +194,10 @@ pub struct PdnWriteRequest {
     /// A comment for each move, or none.
     #[serde(default)]
     pub comments: Vec<Option<String>>,
+    /// The move tree from the game's start: when given, the game's moves and comments
+    /// are its main line's, and the game's `moves` and `comments` are not read.
+    #[serde(default)]
+    pub tree: Option<TreeLine>,
 }
 
 /// A PDN text.
@@ -232,18 +241,26 @@ impl GameRequest {
         variant_named(&self.variant)
     }
 
+    /// The start position.
+    ///
+    /// # Errors
+    /// An unknown rule set or a bad FEN.
+    pub fn start(&self) -> Result<Position, ApiError> {
+        let variant = self.variant()?;
+        match self.fen.as_deref().map(str::trim).filter(|fen| !fen.is_empty()) {
+            None => Ok(Position::start(variant)),
+            Some(fen) => {
+                Position::from_fen(variant, fen).map_err(|error| ApiError::new(format!("bad FEN: {error}")))
+            }
+        }
+    }
+
     /// The game: the start position with the moves played.
     ///
     /// # Errors
     /// An unknown rule set, a bad FEN, or a move that cannot be read or is illegal.
     pub fn game(&self) -> Result<Game, ApiError> {
-        let variant = self.variant()?;
-        let start = match self.fen.as_deref().map(str::trim).filter(|fen| !fen.is_empty()) {
-            None => Position::start(variant),
-            Some(fen) => Position::from_fen(variant, fen)
-                .map_err(|error| ApiError::new(format!("bad FEN: {error}")))?,
-        };
-        let mut game = Game::new(start);
+        let mut game = Game::new(self.start()?);
         for (index, text) in self.moves.iter().enumerate() {
             game.play_text(text)
                 .map_err(|error| ApiError::new(format!("move {} ({text}): {error}", index + 1)))?;
@@ -351,6 +368,7 @@ pub fn pdn_reply(pdn: &PdnGame, games: usize) -> PdnReadReply {
         fen: pdn.start.to_fen(),
         comments: pdn.moves.iter().take(played.len()).map(|pdn_move| pdn_move.comment.clone()).collect(),
         moves: played,
+        tree: tree_of(&pdn.start, pdn.comment.as_deref(), &pdn.moves),
         tags: pdn.tags.clone(),
         result: pdn.result.to_pdn(pdn.start.variant()),
         games,
@@ -362,15 +380,28 @@ pub fn pdn_reply(pdn: &PdnGame, games: usize) -> PdnReadReply {
 /// # Errors
 /// As [`GameRequest::game`].
 pub fn write_pdn_game(request: &PdnWriteRequest) -> Result<PdnWriteReply, ApiError> {
-    let game = request.game.game()?;
-    let mut pdn = PdnGame::from_game(&game);
+    let mut pdn = match &request.tree {
+        Some(tree) => tree_game(request.game.start()?, tree)?,
+        None => PdnGame::from_game(&request.game.game()?),
+    };
     for (name, value) in &request.tags {
         pdn.set_tag(name, value.as_str());
     }
-    for (pdn_move, comment) in pdn.moves.iter_mut().zip(&request.comments) {
-        pdn_move.comment = comment.clone().filter(|comment| !comment.trim().is_empty());
+    if request.tree.is_none() {
+        for (pdn_move, comment) in pdn.moves.iter_mut().zip(&request.comments) {
+            pdn_move.comment = comment.clone().filter(|comment| !comment.trim().is_empty());
+        }
     }
     Ok(PdnWriteReply { pdn: pdn.to_pdn() })
+}
+
+/// The game of the move tree `tree` from `start`, its result the one its main line reaches.
+fn tree_game(start: Position, tree: &TreeLine) -> Result<PdnGame, ApiError> {
+    let line = pdn_line(&start, tree, 0, "move").map_err(ApiError::new)?;
+    let mut pdn = PdnGame::new(start);
+    (pdn.comment, pdn.moves) = (line.comment, line.moves);
+    pdn.result = pdn.game().result().map_or(PdnResult::Unfinished, |result| result.outcome.into());
+    Ok(pdn)
 }
 
 /// The rule set called `name`.
@@ -455,11 +486,47 @@ mod tests {
             game: request("english", None, &["11-15", "23-19"]),
             tags: vec![("Event".into(), "Test".into())],
             comments: vec![Some("a comment".into()), None],
+            tree: None,
         })
         .unwrap();
         let read = read_pdn_game(&PdnReadRequest { variant: "english".into(), text: written.pdn }).unwrap();
         assert_eq!(read.moves, ["11-15", "23-19"]);
         assert_eq!(read.comments, [Some("a comment".to_string()), None]);
         assert!(read.tags.contains(&("Event".to_string(), "Test".to_string())));
+    }
+
+    #[test]
+    fn a_tree_written_reads_back_the_same() {
+        let text = "{study} 1. 11-15 23-19 ({or} 1... 22-18 15x22 25x18 (2... 26x17)) 2. 8-11! {a plan} *";
+        let read = read_pdn_game(&PdnReadRequest { variant: "english".into(), text: text.into() }).unwrap();
+        assert_eq!(read.moves, ["11-15", "23-19", "8-11"]);
+        assert_eq!(read.tree.moves[1].variations[0].moves[2].variations[0].moves[0].text, "26x17");
+        let written = write_pdn_game(&PdnWriteRequest {
+            game: request("english", None, &[]),
+            tags: Vec::new(),
+            comments: Vec::new(),
+            tree: Some(read.tree.clone()),
+        })
+        .unwrap();
+        let words = written.pdn.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.ends_with(
+                "{study} 1. 11-15 23-19 ({or} 1... 22-18 2. 15x22 25x18 (2... 26x17)) 2. 8-11! {a plan} *"
+            ),
+            "{words}"
+        );
+        let again = read_pdn_game(&PdnReadRequest { variant: "english".into(), text: written.pdn }).unwrap();
+        assert_eq!(again.tree, read.tree);
+        // A bad move deep in a variation is refused, naming it.
+        let mut bad = read.tree;
+        bad.moves[1].variations[0].moves[2].variations[0].moves[0].text = "24-19".into();
+        let request = PdnWriteRequest {
+            game: request("english", None, &[]),
+            tags: Vec::new(),
+            comments: Vec::new(),
+            tree: Some(bad),
+        };
+        let error = write_pdn_game(&request).unwrap_err().error;
+        assert!(error.starts_with("variation move 4 (24-19)"), "{error}");
     }
 }

@@ -17,7 +17,7 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file of the page.
-pub const ASSETS: [Asset; 13] = [
+pub const ASSETS: [Asset; 16] = [
     Asset { name: "index.html", content_type: HTML, contents: include_str!("page/index.html") },
     Asset { name: "style.css", content_type: CSS, contents: include_str!("page/style.css") },
     Asset { name: "app.js", content_type: JS, contents: include_str!("page/app.js") },
@@ -31,6 +31,9 @@ pub const ASSETS: [Asset; 13] = [
     Asset { name: "pdn.js", content_type: JS, contents: include_str!("page/pdn.js") },
     Asset { name: "collection.js", content_type: JS, contents: include_str!("page/collection.js") },
     Asset { name: "explorer.js", content_type: JS, contents: include_str!("page/explorer.js") },
+    Asset { name: "tree.js", content_type: JS, contents: include_str!("page/tree.js") },
+    Asset { name: "treeview.js", content_type: JS, contents: include_str!("page/treeview.js") },
+    Asset { name: "treeedit.js", content_type: JS, contents: include_str!("page/treeedit.js") },
 ];
 
 /// The file named `name`, if the page has it.

@@ -11,7 +11,8 @@
 //!   no other origin;
 //! - `api` answers the JSON requests on rules and PDN: it is stateless, as the page keeps
 //!   the game (its start, its moves and the move shown) and sends it with each request,
-//!   and it reads and writes only through [`crate::rules`];
+//!   and it reads and writes only through [`crate::rules`]; `move_tree` carries a PDN
+//!   game's tree (variations, glyphs, comments) to and from the page in JSON;
 //! - `session` gives each page an engine of its own ([`crate::engine::Engine`]), whose
 //!   reports it streams to the page as server-sent events (`event`), and drops it when
 //!   the page closes that stream; `review` analyses a whole game there, as `analyse-game`
@@ -33,6 +34,7 @@ mod collection_routes;
 mod event;
 mod explorer;
 mod json;
+mod move_tree;
 mod position_index;
 mod review;
 mod server;

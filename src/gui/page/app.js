@@ -9,6 +9,8 @@ import { EngineSession } from './engine.js';
 import { Editor } from './editor.js';
 import { MoveInput } from './input.js';
 import { Clock } from './clock.js';
+import { TreeView } from './treeview.js';
+import { TreeEditor } from './treeedit.js';
 import { readFile, download } from './pdn.js';
 import { Collection } from './collection.js';
 import { Explorer } from './explorer.js';
@@ -24,6 +26,7 @@ const state = {
   editing: false,
   over: null,           // a result the page gives (a clock run out)
   request: 0,           // the number of the latest position request
+  analysed: null,       // the tree's node whose position the analysis lines are of
 };
 
 const editor = new Editor();
@@ -39,6 +42,11 @@ const collection = new Collection({
   changed: showExplorer,
   say,
 });
+const treeView = new TreeView($('moves'), { onPick: (node) => attempt(() => showNode(node)) });
+const treeEditor = new TreeEditor(
+  { comment: $('comment'), glyphs: $('glyphs'), promote: $('tree-promote'), main: $('tree-main'), remove: $('tree-delete') },
+  { game: () => state.game, onEdit: renderMoves, onMove: () => attempt(refresh) },
+);
 
 function say(text) {
   $('message').textContent = text || '';
@@ -55,12 +63,11 @@ async function attempt(work) {
 
 // ---- the game and the position shown ----
 
-async function newGame(variant, fen = null, moves = [], comments = []) {
+// A new game from the start position or `fen`, with the move tree `tree` (docs/gui.md).
+async function newGame(variant, fen = null, tree = null) {
   await stopEngine();
   state.game = new GameState(variant, fen);
-  state.game.moves = moves;
-  state.game.comments = comments.length ? comments : moves.map(() => null);
-  state.game.marks = moves.map(() => null);
+  if (tree) state.game.load(tree);
   $('chart').replaceChildren();
   $('review-progress').textContent = '';
   state.over = null;
@@ -109,6 +116,7 @@ async function startSearch() {
   if (state.analysing) {
     if (state.reply.result) return;
     const multipv = Number($('multipv').value) || 1;
+    state.analysed = state.game.current();
     await engine.go(state.game.shown(), 'analyse', { multipv });
   } else if (engineToMove()) {
     await engine.go(state.game.whole(), 'play', timing());
@@ -197,38 +205,14 @@ function moveSquares(text) {
   return move ? [move.from, ...move.paths[0]] : null;
 }
 
+// The move tree, numbered from the side the game starts with, and its editing controls.
 function renderMoves() {
-  const list = $('moves');
-  list.replaceChildren();
   const game = state.game;
-  const first = state.variants.get(game.variant).first;
+  const layout = state.variants.get(game.variant);
   // A game from a FEN may start with the second player: its first move is then "1...".
-  const startSide = (game.start || state.variants.get(game.variant).start).trim().charAt(0).toUpperCase() === 'W' ? 'white' : 'black';
-  const offset = startSide === first ? 0 : 1;
-  let item = null;
-  game.moves.forEach((text, index) => {
-    const ply = index + offset;
-    if (!item || ply % 2 === 0) {
-      item = document.createElement('li');
-      item.value = Math.floor(ply / 2) + 1;
-      if (ply % 2 === 1) item.append('… ');
-      list.appendChild(item);
-    }
-    const span = document.createElement('span');
-    span.className = index + 1 === game.index ? 'move current' : 'move';
-    span.dataset.ply = String(index + 1);
-    span.textContent = text;
-    const mark = { mistake: '?', blunder: '??' }[game.marks[index]];
-    if (mark) {
-      const sign = document.createElement('span');
-      sign.className = 'mark';
-      sign.textContent = mark;
-      span.appendChild(sign);
-    }
-    if (game.comments[index]) span.title = game.comments[index];
-    span.addEventListener('click', () => navigate(index + 1));
-    item.append(span, ' ');
-  });
+  const startSide = (game.start || layout.start).trim().charAt(0).toUpperCase() === 'W' ? 'white' : 'black';
+  treeView.draw(game, startSide === layout.first ? 0 : 1);
+  treeEditor.show();
 }
 
 // The analysis lines, each with its score from White's side, and the evaluation bar.
@@ -243,13 +227,34 @@ function renderLines() {
     const score = document.createElement('span');
     score.className = 'score';
     score.textContent = scoreText(info, sign);
-    line.append(score, ` d${info.depth} `, info.pv.join(' '), `  (${info.nodes} nodes, ${Math.round(info.nps / 1000)} kn/s)`);
+    line.append(addLineButton(info.multipv), score, ` d${info.depth} `, info.pv.join(' '), `  (${info.nodes} nodes, ${Math.round(info.nps / 1000)} kn/s)`);
     box.appendChild(line);
   }
   const best = state.lines.get(1);
   let share = 50;
   if (best) share = best.win_in !== null ? (sign * best.win_in > 0 ? 100 : 0) : 50 + Math.max(-5, Math.min(5, sign * best.score)) * 10;
   $('evalbar-white').style.height = `${share}%`;
+}
+
+function addLineButton(multipv) {
+  const button = document.createElement('button');
+  button.className = 'add-line';
+  button.dataset.multipv = String(multipv);
+  button.title = 'add this line to the move tree';
+  button.textContent = '+';
+  return button;
+}
+
+// Adds analysis line `multipv` to the tree, from the position it is of; the server checks
+// its moves (and writes them as the move list does) before they go in.
+async function addEngineLine(multipv) {
+  const info = state.lines.get(multipv);
+  const from = state.analysed;
+  if (!info || !from) return;
+  const moves = from.path().map((node) => node.move);
+  const reply = await post('/api/position', { ...state.game.whole(), moves: [...moves, ...info.pv] });
+  state.game.addLine(reply.played.slice(moves.length), from);
+  renderMoves();
 }
 
 function scoreText(info, sign) {
@@ -288,9 +293,7 @@ function onProgress(progress) {
 // marked in the move list; the chart is the server's SVG, made from the game alone.
 function onReview(review) {
   const game = state.game;
-  if (review.comments.length !== game.moves.length) return;
-  game.comments = review.comments;
-  game.marks = review.marks;
+  if (!game.annotate(review.comments, review.marks)) return;
   const mistakes = review.marks.filter((mark) => mark).length;
   $('review-progress').textContent = `done: ${mistakes} mistake${mistakes === 1 ? '' : 's'} or blunder${mistakes === 1 ? '' : 's'}`;
   $('chart').innerHTML = review.chart;
@@ -331,6 +334,11 @@ function tick() {
 
 // ---- controls ----
 
+async function showNode(node) {
+  state.game.select(node);
+  await refresh();
+}
+
 async function navigate(index) {
   state.game.go(index);
   await refresh();
@@ -367,14 +375,15 @@ async function loadPdn(text) {
 // Puts a game as /api/pdn/read gives it on the board, at `ply`.
 async function showPdn(game, ply = 0) {
   $('engine-side').value = 'none';
-  await newGame(game.variant, game.fen, game.moves, game.comments);
+  await newGame(game.variant, game.fen, game.tree);
   if (ply) await navigate(ply);
 }
 
 async function savePdn() {
   const date = new Date().toISOString().slice(0, 10).replaceAll('-', '.');
   const tags = [['Event', 'crownhead gui'], ['Date', date]];
-  const { pdn } = await post('/api/pdn/write', { ...state.game.whole(), tags, comments: state.game.comments });
+  const { variant, start: fen } = state.game;
+  const { pdn } = await post('/api/pdn/write', { variant, fen, tags, tree: state.game.toLine() });
   $('pdn-out').value = pdn;
   download(pdn, 'crownhead.pdn');
 }
@@ -450,11 +459,25 @@ function bindControls() {
   bind('edit-done', 'click', finishEditing);
   collection.bind(attempt);
   $('explorer').addEventListener('toggle', showExplorer);
+  // A button of an analysis line is drawn again with each report: a click on it may end
+  // on its successor, so the press's end counts (and a click from the keyboard).
+  $('lines').addEventListener('pointerup', (event) => addLineFrom(event.target));
+  $('lines').addEventListener('click', (event) => event.detail === 0 && addLineFrom(event.target));
   document.addEventListener('keydown', (event) => {
     if (event.target.closest('input, textarea, select')) return;
     const keys = { ArrowLeft: state.game.index - 1, ArrowRight: state.game.index + 1, Home: 0, End: state.game.moves.length };
+    const steps = { ArrowUp: -1, ArrowDown: 1 };
     if (event.key in keys) attempt(() => navigate(keys[event.key]));
+    if (event.key in steps) {
+      event.preventDefault();
+      if (state.game.stepSibling(steps[event.key])) attempt(refresh);
+    }
   });
+}
+
+function addLineFrom(target) {
+  const button = target.closest('.add-line');
+  if (button) attempt(() => addEngineLine(Number(button.dataset.multipv)));
 }
 
 async function start() {
