@@ -10,7 +10,8 @@ use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
-use axum::response::Response;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Json, Response};
 use axum::routing::post;
 use serde::{Deserialize, Serialize};
 
@@ -99,12 +100,26 @@ struct OpenRequest {
 }
 
 async fn open(State(shelf): State<Arc<Shelf>>, body: Bytes) -> Response {
-    answer(body, |request: OpenRequest| {
-        let variant = request.variant.parse::<Variant>().map_err(|error| ApiError::new(error.to_string()))?;
-        let collection = Collection::read(request.name, None, &request.text, variant)?;
-        let reply = collection.list(&ListRequest::default());
-        shelf.replace(collection);
-        Ok(reply)
+    aside(move || {
+        answer(body, |request: OpenRequest| {
+            let variant =
+                request.variant.parse::<Variant>().map_err(|error| ApiError::new(error.to_string()))?;
+            let collection = Collection::read(request.name, None, &request.text, variant)?;
+            let reply = collection.list(&ListRequest::default());
+            shelf.replace(collection);
+            Ok(reply)
+        })
+    })
+    .await
+}
+
+/// Runs `work`, which takes long (reading or writing a whole collection), on a thread of
+/// its own, so that the server's one thread goes on serving the pages' other requests
+/// (their engines' events) meanwhile.
+async fn aside(work: impl FnOnce() -> Response + Send + 'static) -> Response {
+    tokio::task::spawn_blocking(work).await.unwrap_or_else(|error| {
+        let failed = ApiError::new(format!("the request failed: {error}"));
+        (StatusCode::INTERNAL_SERVER_ERROR, Json(failed)).into_response()
     })
 }
 
@@ -215,18 +230,21 @@ struct SaveReply {
 }
 
 async fn save(State(shelf): State<Arc<Shelf>>, body: Bytes) -> Response {
-    answer(body, |request: SaveRequest| -> Result<SaveReply, ApiError> {
-        let collection = shelf.held()?;
-        let text = collection.to_pdn();
-        if !request.in_place {
-            return Ok(SaveReply { pdn: Some(text), saved: None });
-        }
-        let path = collection.path.clone().ok_or_else(|| {
-            ApiError::new("the collection was not named on the command line: it can only be downloaded")
-        })?;
-        fs::write(&path, text).map_err(|error| ApiError::new(format!("{}: {error}", path.display())))?;
-        Ok(SaveReply { pdn: None, saved: Some(path) })
+    aside(move || {
+        answer(body, |request: SaveRequest| -> Result<SaveReply, ApiError> {
+            let collection = shelf.held()?;
+            let text = collection.to_pdn();
+            if !request.in_place {
+                return Ok(SaveReply { pdn: Some(text), saved: None });
+            }
+            let path = collection.path.clone().ok_or_else(|| {
+                ApiError::new("the collection was not named on the command line: it can only be downloaded")
+            })?;
+            fs::write(&path, text).map_err(|error| ApiError::new(format!("{}: {error}", path.display())))?;
+            Ok(SaveReply { pdn: None, saved: Some(path) })
+        })
     })
+    .await
 }
 
 async fn explore(State(shelf): State<Arc<Shelf>>, body: Bytes) -> Response {
