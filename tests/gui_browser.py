@@ -419,6 +419,8 @@ def move_tree(driver, screenshots):
     pvs = [re.search(r" d\d+ (.*?)  \(", text).group(1).split() for text in drawn]
     assert added in pvs, f"the line added, {added}, is none of those drawn: {pvs}"
     tree = tree_of_page(driver)
+    # The box still holds the game saved before.
+    driver.execute_script("document.getElementById('pdn-out').value = ''")
     driver.find_element(By.ID, "pdn-save").click()
     wait(driver, lambda d: d.find_element(By.ID, "pdn-out").get_attribute("value"), "the saved PDN")
     saved = driver.find_element(By.ID, "pdn-out").get_attribute("value")

@@ -14,6 +14,7 @@ export class MoveNode {
     this.comment = null;    // the comment after it (at the start: before the first move)
     this.glyph = null;      // one of GLYPHS, or null
     this.intro = null;      // the comment opening the variation this move starts
+    this.analysis = null;   // the whole-game analysis's comment on it, or null
     this.mark = null;       // 'mistake' or 'blunder' once the game is analysed, or null
   }
 
@@ -55,14 +56,6 @@ export class MoveTree {
 
   get moves() {
     return this.line.map((node) => node.move);
-  }
-
-  get comments() {
-    return this.line.map((node) => node.comment);
-  }
-
-  get marks() {
-    return this.line.map((node) => node.mark);
   }
 
   atEnd() {
@@ -151,11 +144,12 @@ export class MoveTree {
     return true;
   }
 
-  // Sets the comments and the marks of an analysis of the line shown (one of each a move).
+  // Sets the comments and the marks of an analysis of the line shown (one of each a
+  // move), beside the comments the person wrote or loaded.
   annotate(comments, marks) {
     if (comments.length !== this.line.length) return false;
     this.line.forEach((node, index) => {
-      node.comment = comments[index];
+      node.analysis = comments[index];
       node.mark = marks[index];
     });
     return true;
@@ -170,11 +164,11 @@ export class MoveTree {
     this.select(this.root);
   }
 
-  // The tree as docs/gui.md writes it, from the start.
+  // The tree as docs/gui.md writes it, from the start; a move's comment is the person's
+  // followed by the analysis's.
   toLine() {
     const first = this.root.children[0];
-    const comment = [this.root.comment, first && first.intro].filter(Boolean).join(' ');
-    return { comment: comment || null, moves: lineFrom(first) };
+    return { comment: joined(this.root.comment, first && first.intro), moves: lineFrom(first) };
   }
 }
 
@@ -210,16 +204,21 @@ function lineFrom(first) {
     const [, ...variations] = node.parent.children;
     if (node !== first && node.intro) {
       const before = moves[moves.length - 1];
-      before.comment = [before.comment, node.intro].filter(Boolean).join(' ');
+      before.comment = joined(before.comment, node.intro);
     }
     moves.push({
       move: node.move,
       glyph: node.glyph,
-      comment: node.comment,
+      comment: joined(node.comment, node.analysis),
       variations: node.parent.children[0] === node
         ? variations.map((variation) => ({ comment: variation.intro, moves: lineFrom(variation) }))
         : [],
     });
   }
   return moves;
+}
+
+// Comments one after the other; null if none.
+export function joined(...comments) {
+  return comments.filter(Boolean).join(' ') || null;
 }

@@ -1,7 +1,10 @@
 // The move tree drawn as lidraughts draws it: the main line in two columns, a move pair a
 // row; after a main-line move with a comment or with variations played instead of it, a
 // block across the columns holds the comment and each variation on a line of its own,
-// indented, its own variations inline in parentheses. A click on a move shows it.
+// indented, its own variations inline in parentheses. A click on a move shows it; the
+// whole-game analysis's comment on it is its tooltip, beside the person's comment.
+
+import { joined } from './tree.js';
 
 export class TreeView {
   // `box` is the element drawn into; `onPick(node)` hears a click on a move.
@@ -85,7 +88,8 @@ export class TreeView {
     span.textContent = node.move;
     const sign = node.glyph || { mistake: '?', blunder: '??' }[node.mark];
     if (sign) span.append(cell(node.glyph ? 'glyph' : 'mark', sign));
-    if (node.comment) span.title = node.comment;
+    const title = joined(node.comment, node.analysis);
+    if (title) span.title = title;
     span.addEventListener('click', () => this.onPick(node));
     return span;
   }
