@@ -132,6 +132,25 @@ fn pydraughts_reads_the_collections_and_our_output_alike() {
     }
 }
 
+#[test]
+fn pydraughts_reads_the_main_line_of_annotated_games_we_write() {
+    // pydraughts drops variations, comments, NAGs and glyphs before it reads the moves:
+    // the main line it finds in what crownhead writes (variations numbered from their
+    // own first move, no number repeated after one) is the one crownhead read.
+    let annotated = [
+        (include_str!("../data/pdn/annotated/english.pdn"), Variant::English, "english"),
+        (include_str!("../data/pdn/annotated/international.pdn"), Variant::International, "standard"),
+        (include_str!("../data/pdn/annotated/russian.pdn"), Variant::Russian, "russian"),
+    ];
+    for (text, variant, name) in annotated {
+        let ours: Vec<PdnGame> =
+            read_pdn(text, variant).into_iter().map(|g| g.expect("a readable game")).collect();
+        assert!(ours.iter().all(|game| game.moves.iter().any(|m| !m.variations.is_empty())), "{name}");
+        let written: String = ours.iter().map(PdnGame::to_pdn).collect();
+        assert_agrees(&ours, &pydraughts_read(&written), name);
+    }
+}
+
 /// `crownhead ARGS`, which must succeed.
 fn crownhead(args: &[&str]) -> Output {
     let output = common::crownhead_command().args(args).output().expect("crownhead runs");
