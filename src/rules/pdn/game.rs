@@ -129,9 +129,9 @@ impl PdnGame {
         }
     }
 
-    /// The moves replayed from the start as a [`Game`], for its draw rules and result.
-    /// Moves read from a file are legal; replay stops at the first that is not, which
-    /// only a hand-edited `moves` can hold.
+    /// The main line replayed from the start as a [`Game`], for its draw rules and result
+    /// (variations are not played). Moves read from a file are legal; replay stops at the
+    /// first that is not, which only a hand-edited `moves` can hold.
     pub fn game(&self) -> Game {
         let mut game = Game::new(self.start);
         for pdn_move in &self.moves {
