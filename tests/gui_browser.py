@@ -36,24 +36,32 @@ Starts `crownhead gui --no-open --port 0`, reads the URL it prints, and with sel
   checks the explorer against `crownhead book probe` and `crownhead egdb probe`, and
   opens a broken file (its error names the line; the list stays) and a good one through
   the file picker (see `collections`).
+- has two strength levels play an English ballot twice, colours swapped: the saved PDN
+  collection is replayed by pydraughts (every move legal, the game over where the page
+  says and with its winner), and the score adds up;
+- saves the board as SVG (its pieces those of the FEN, its highlights and the best
+  move's arrow in it) and as PNG (decoded here: its size, and each square's colour);
+- lays the page out at 390x844, a phone held upright: the board whole, above the panels.
 
 Each part's time goes to stderr.
 
-With CROWNHEAD_SCREENSHOTS=DIR it writes gui-game.png, gui-analysis.png and gui-tree.png
-into DIR.
+With CROWNHEAD_SCREENSHOTS=DIR it writes gui-game.png, gui-analysis.png, gui-tree.png
+and gui-phone.png (docs/gui-phone.png) into DIR.
 Run by tests/gui.rs."""
 
 import gzip
 import json
 import os
 import re
+import struct
 import subprocess
 import sys
 import tempfile
 import time
 import xml.etree.ElementTree as ElementTree
+import zlib
 
-from draughts import Board, Move
+from draughts import BLACK, WHITE, Board, Move
 from draughts.PDN import PDNReader
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -820,6 +828,184 @@ def broken_file(driver, directory, text):
     driver.find_element(By.ID, "collection-file").send_keys(picked)
     wait(driver, lambda d: d.find_element(By.ID, "collection").get_attribute("data-total") == "500"
          and d.find_element(By.ID, "collection-count").text.startswith("picked.pdn:"), "the picked file")
+ENGLISH_BALLOTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "tools", "matches",
+                               "openings", "english.txt")
+
+
+def ballot(number):
+    """The moves of the English deck's `number`th ballot (from 1), read from the file."""
+    with open(ENGLISH_BALLOTS) as deck:
+        lines = [line.split("#")[0].split() for line in deck]
+    return [line for line in lines if line][number - 1]
+
+
+def allow_downloads(driver, directory):
+    """Downloads go into `directory` (headless Chromium refuses them otherwise)."""
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": directory})
+
+
+def download(driver, button, directory, name):
+    """Clicks `button` with downloads going to a new folder in `directory` and returns the
+    bytes of the file `name` it downloads."""
+    folder = tempfile.mkdtemp(dir=directory)
+    allow_downloads(driver, folder)
+    driver.find_element(By.ID, button).click()
+    path = os.path.join(folder, name)
+    wait(driver, lambda d: os.path.exists(path) and not any(f.endswith(".crdownload") for f in os.listdir(folder)),
+         f"the download of {name}")
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def engine_game(driver, directory):
+    """Engine A at level 2 and engine B at level 1, 0.05 s a move and no book, play the
+    English deck's ballot 8 twice with the colours swapped. Each saved game starts with
+    the ballot's moves (read from the deck's file), every move is legal by pydraughts,
+    which sees the game over at the last move and not before, with the winner the page
+    shows; the score is the games' points, and the PDN names the engines, swapped."""
+    Select(driver.find_element(By.ID, "engine-side")).select_by_value("none")
+    choose_variant(driver, "english")
+    open_panels(driver)
+    type_into(driver, {"duel-a-strength": "2", "duel-b-strength": "1", "duel-a-time": "0.05",
+                       "duel-b-time": "0.05", "duel-games": "2", "duel-first": "8"})
+    for key in "ab":
+        checkbox = driver.find_element(By.ID, f"duel-{key}-book")
+        if checkbox.is_selected():
+            checkbox.click()
+    driver.find_element(By.ID, "duel-play").click()
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#duel-list li")) == 2
+         and d.find_element(By.ID, "duel-play").is_enabled(), "two engine games", 60)
+    outcomes = [item.get_attribute("data-outcome") for item in driver.find_elements(By.CSS_SELECTOR, "#duel-list li")]
+    shown = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#duel-list li")]
+    games = PDNReader(pdn_text=download(driver, "duel-save", directory, "crownhead-games.pdn").decode()).games
+    assert len(games) == 2, f"{len(games)} games saved"
+    winners = {WHITE: "white", BLACK: "black", 0: "draw"}
+    points_of_a = 0.0
+    for number, (game, outcome, text) in enumerate(zip(games, outcomes, shown)):
+        assert game.moves[:3] == ballot(8), f"game {number + 1} starts {game.moves[:3]}"
+        board = Board("english")
+        for ply, move in enumerate(game.moves):
+            assert board.winner() is None, f"game {number + 1}: over before ply {ply + 1} ({move})"
+            board.push(Move(board, pdn_move=move))
+        assert winners.get(board.winner()) == outcome, f"game {number + 1}: pydraughts {board.winner()}, page {outcome}"
+        assert f" {game.tags['Result']} (" in text, f"game {number + 1}: the PDN's {game.tags['Result']}, the page's {text}"
+        a_white = number == 0
+        assert ("level 2" in game.tags["White"]) == a_white and ("level 1" in game.tags["Black"]) == a_white, game.tags
+        points_of_a += {"draw": 0.5, "white": float(a_white), "black": float(not a_white)}[outcome]
+    score = driver.find_element(By.ID, "duel-score").text
+    assert score.startswith(f"A {points_of_a:g} : {2 - points_of_a:g} B"), f"score {score!r}, games {outcomes}"
+    wait(driver, lambda d: moves(d) == games[-1].moves, "the board to show the last game's end")
+    return [game.moves for game in games]
+
+
+def png_pixels(data):
+    """A PNG decoded with the standard library: its width, height and a function giving
+    the (red, green, blue) of a pixel. Only what Chromium writes: 8-bit RGB or RGBA,
+    not interlaced."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    position, compressed = 8, b""
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        position += 12 + length
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and colour in (2, 6) and not interlace, f"PNG depth {depth}, colour type {colour}"
+        elif kind == b"IDAT":
+            compressed += body
+    channels = 3 if colour == 2 else 4
+    raw, stride = zlib.decompress(compressed), width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        rows.append(unfilter(raw[start], bytearray(raw[start + 1:start + 1 + stride]), previous, channels))
+        previous = rows[-1]
+    return width, height, lambda x, y: tuple(rows[y][x * channels:x * channels + 3])
+
+
+def unfilter(kind, line, previous, step):
+    """A PNG scanline with its filter (`kind`) undone, given the one above."""
+    if kind == 2:
+        return bytearray((a + b) & 255 for a, b in zip(line, previous))
+    for i in range(len(line)):
+        left = line[i - step] if i >= step else 0
+        up, corner = previous[i], previous[i - step] if i >= step else 0
+        if kind == 1:
+            line[i] = (line[i] + left) & 255
+        elif kind == 3:
+            line[i] = (line[i] + (left + up) // 2) & 255
+        elif kind == 4:
+            guess = left + up - corner
+            near = min((abs(guess - left), 0, left), (abs(guess - up), 1, up), (abs(guess - corner), 2, corner))
+            line[i] = (line[i] + near[2]) & 255
+    return line
+
+
+# English, White to move, men and kings of both colours; White's king on 27 is picked,
+# so that its targets are highlighted.
+PICTURED = "W:W21,22,K27:B3,9,K13"
+
+
+def pictures(driver, directory):
+    """The board saved as SVG and as PNG, with the king on 27 picked: the SVG holds the
+    FEN's pieces, and the targets the page highlights, with their style; the PNG is
+    twice the drawing's size, and at each playing square shows a white piece, a black
+    piece or the empty dark square, as the FEN says. Then the best move's arrow, shown
+    while analysing, is in the SVG too."""
+    Select(driver.find_element(By.ID, "engine-side")).select_by_value("none")
+    choose_variant(driver, "english")
+    type_into(driver, {"fen": PICTURED})
+    driver.find_element(By.ID, "load-fen").click()
+    wait(driver, lambda d: fen(d) and fen_pieces(fen(d)) == fen_pieces(PICTURED), "the pictured position")
+    click_square(driver, "27")
+    wait(driver, lambda d: targets(d), "the king's targets")
+    shown_targets = targets(driver)
+    svg = ElementTree.fromstring(download(driver, "save-svg", directory, "crownhead-board.svg"))
+    pieces = {(group.get("class").split()[1], group.get("data-square"), "king" in group.get("class").split())
+              for group in svg.iter(f"{SVG}g") if "piece" in (group.get("class") or "").split()}
+    assert pieces == fen_pieces(PICTURED)[1], f"the SVG's pieces {pieces}"
+    marked = sorted(mark.get("data-square") for mark in svg.iter(f"{SVG}circle")
+                    if "target" in (mark.get("class") or "").split())
+    assert marked == shown_targets, f"the SVG's targets {marked}, the page's {shown_targets}"
+    assert ".target" in "".join(style.text or "" for style in svg.iter(f"{SVG}style")), "no style for the targets"
+    side = float(svg.get("width"))
+    width, height, pixel = png_pixels(download(driver, "save-png", directory, "crownhead-board.png"))
+    assert (width, height) == (2 * side, 2 * side), f"a PNG of {width}x{height} for a drawing of {side}"
+    drawn = {}
+    for square, (x, y) in square_places(driver).items():
+        # Below a piece's centre: inside its disc, clear of a king's crown and the targets.
+        red, green, blue = pixel(2 * (int(float(x)) + 25), 2 * (int(float(y)) + 35))
+        drawn[square] = "white" if min(red, green, blue) > 200 else "black" if max(red, green, blue) < 80 else None
+    expected = {square: color for color, square, _ in fen_pieces(PICTURED)[1]}
+    assert drawn == {square: expected.get(square) for square in drawn}, f"the PNG shows {drawn}"
+    driver.find_element(By.ID, "analyse-start").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board polyline.arrow"), "the best move's arrow")
+    svg = ElementTree.fromstring(download(driver, "save-svg", directory, "crownhead-board.svg"))
+    assert list(svg.iter(f"{SVG}polyline")), "no arrow in the SVG"
+    driver.find_element(By.ID, "analyse-stop").click()
+    wait(driver, lambda d: d.find_element(By.ID, "analyse-start").is_enabled(), "the analysis to stop")
+
+
+def phone(driver, screenshots):
+    """At 390x844, a phone held upright: the board fits the screen's width, whole and
+    above the panels, and nothing is wider than the screen."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        driver.execute_script("window.scrollTo(0, 0)")
+        box = lambda id: driver.execute_script(
+            "const box = document.getElementById(arguments[0]).getBoundingClientRect();"
+            "return [box.left, box.top, box.right, box.bottom]", id)
+        left, top, right, bottom = box("board")
+        assert 0 <= left and right <= 390 and 0 <= top and bottom <= 844, f"the board at {box('board')}"
+        assert right - left >= 300, f"the board is {right - left} pixels wide"
+        assert box("panel")[1] >= bottom, f"the panels at {box('panel')}, the board's bottom at {bottom}"
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 390, f"the page is {width} pixels wide"
+        if screenshots:
+            driver.save_screenshot(os.path.join(screenshots, "gui-phone.png"))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def type_into(driver, values):
@@ -864,6 +1050,9 @@ def main():
             timed("choice", lambda: ambiguous_capture(driver))
             timed("touch", lambda: play_by_touch(driver))
             timed("clock", lambda: clock(driver))
+            timed("engine against engine", lambda: engine_game(driver, directory))
+            timed("pictures", lambda: pictures(driver, directory))
+            timed("phone", lambda: phone(driver, screenshots))
             collection = timed("collections", lambda: collections(driver, binary, directory))
             errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
             assert not errors, f"the page logged errors: {errors}"

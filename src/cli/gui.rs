@@ -7,6 +7,8 @@ use std::process::{Command, Stdio};
 use clap::Args;
 use crownhead::engine::OptionsBuilder;
 use crownhead::gui::{GuiConfig, Server};
+use crownhead::rules::{Game, Variant};
+use crownhead::tools::matches::openings;
 
 use super::args::{BookOptionArgs, EngineArgs, VariantArgs};
 
@@ -49,6 +51,7 @@ impl GuiArgs {
             port: self.port,
             options,
             collection: self.collection.clone(),
+            openings: match_openings,
         })?;
         let url = server.url();
         writeln!(out, "crownhead gui: open {url}")?;
@@ -61,6 +64,13 @@ impl GuiArgs {
         server.run()?;
         Ok(())
     }
+}
+
+/// The match runner's built-in openings of `variant`, for the page's engine games.
+fn match_openings(variant: Variant) -> Vec<Game> {
+    openings::builtin(variant)
+        .map(|set| set.iter().map(|opening| opening.game().clone()).collect())
+        .unwrap_or_default()
 }
 
 /// Opens `url` in the default browser with the system's opener; whether it started.

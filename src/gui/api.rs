@@ -106,6 +106,21 @@ pub struct ResultInfo {
     pub pdn: &'static str,
 }
 
+impl ResultInfo {
+    /// The result `outcome`, for `reason`, as the page shows it and as PDN writes it in
+    /// `variant`.
+    pub fn new(outcome: Outcome, reason: impl ToString, variant: Variant) -> ResultInfo {
+        ResultInfo {
+            outcome: match outcome {
+                Outcome::Win(color) => color.to_string(),
+                Outcome::Draw => "draw".to_string(),
+            },
+            reason: reason.to_string(),
+            pdn: PdnResult::from(outcome).to_pdn(variant),
+        }
+    }
+}
+
 /// A draw counter: how far it has run and where it draws.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Counter {
@@ -304,14 +319,9 @@ pub fn position(request: &GameRequest) -> Result<PositionReply, ApiError> {
         legal,
         played: played(&game),
         last: last_move(&game),
-        result: game.result().map(|result| ResultInfo {
-            outcome: match result.outcome {
-                Outcome::Win(color) => color.to_string(),
-                Outcome::Draw => "draw".to_string(),
-            },
-            reason: result.reason.to_string(),
-            pdn: PdnResult::from(result.outcome).to_pdn(position.variant()),
-        }),
+        result: game
+            .result()
+            .map(|result| ResultInfo::new(result.outcome, result.reason, position.variant())),
         counters: Counters { move_limit, lone_king, repetitions: game.occurrences() },
     })
 }

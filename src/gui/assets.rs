@@ -17,7 +17,7 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file of the page.
-pub const ASSETS: [Asset; 16] = [
+pub const ASSETS: [Asset; 18] = [
     Asset { name: "index.html", content_type: HTML, contents: include_str!("page/index.html") },
     Asset { name: "style.css", content_type: CSS, contents: include_str!("page/style.css") },
     Asset { name: "app.js", content_type: JS, contents: include_str!("page/app.js") },
@@ -34,6 +34,8 @@ pub const ASSETS: [Asset; 16] = [
     Asset { name: "tree.js", content_type: JS, contents: include_str!("page/tree.js") },
     Asset { name: "treeview.js", content_type: JS, contents: include_str!("page/treeview.js") },
     Asset { name: "treeedit.js", content_type: JS, contents: include_str!("page/treeedit.js") },
+    Asset { name: "duel.js", content_type: JS, contents: include_str!("page/duel.js") },
+    Asset { name: "picture.js", content_type: JS, contents: include_str!("page/picture.js") },
 ];
 
 /// The file named `name`, if the page has it.

@@ -21,6 +21,8 @@
 //!   sent by the page), listed by their tags; `position_index` finds which of them reach
 //!   a position; `explorer` gives a position's book moves, the collection's moves and
 //!   the endgame databases' results; `collection_routes` serves them;
+//!   does, and `duel` plays a game of two engines against each other (`timing` reads
+//!   how long they think, `openings` lists where their games may start);
 //! - `assets` serves the page itself (`src/gui/page/`: HTML, CSS and JavaScript
 //!   modules), built into the binary: no build step, no network.
 //!
@@ -31,13 +33,17 @@ mod api;
 mod assets;
 mod collection;
 mod collection_routes;
+mod duel;
 mod event;
 mod explorer;
 mod json;
 mod move_tree;
+mod openings;
 mod position_index;
 mod review;
 mod server;
 mod session;
+mod timing;
 
+pub use openings::OpeningSets;
 pub use server::{GuiConfig, Server};

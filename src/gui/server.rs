@@ -17,13 +17,16 @@ use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, post};
 use futures_util::stream::{self, Stream};
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 use super::access::{Access, Admitted};
 use super::api::{self, ApiError};
 use super::assets;
 use super::collection_routes::{self, Shelf};
+use super::duel::DuelRequest;
 use super::event::SessionEvent;
 use super::json::{answer, parse};
+use super::openings::{self, OpeningSets};
 use super::review::ReviewRequest;
 use super::session::{CLAIM_TIMEOUT, GoRequest, SessionError, Sessions};
 use crate::engine::Options;
@@ -40,6 +43,8 @@ pub struct GuiConfig {
     pub options: Options,
     /// A PDN file of games to open as the collection, named on the command line.
     pub collection: Option<PathBuf>,
+    /// The openings engine games may start from.
+    pub openings: OpeningSets,
 }
 
 /// A server bound to its port, not yet serving.
@@ -55,6 +60,7 @@ struct AppState {
     sessions: Arc<Sessions>,
     variant: Variant,
     shelf: Arc<Shelf>,
+    openings: OpeningSets,
 }
 
 impl Server {
@@ -72,6 +78,7 @@ impl Server {
             sessions: Arc::new(Sessions::new(config.options)),
             variant: config.variant,
             shelf,
+            openings: config.openings,
         };
         Ok(Server { listener, state })
     }
@@ -109,6 +116,9 @@ fn router(state: AppState) -> Router {
         .route("/api/session/{id}/stop", post(stop))
         .route("/api/session/{id}/review", post(review))
         .merge(collection_routes::router(Arc::clone(&state.shelf)))
+        .route("/api/openings/{variant}", get(openings))
+        .route("/api/session/{id}/duel", post(duel))
+        .route("/api/session/{id}/duel/stop", post(stop_duel))
         .layer(middleware::from_fn_with_state(state.clone(), guard))
         .with_state(state)
 }
@@ -223,23 +233,39 @@ fn event_stream(
 }
 
 async fn go(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) -> Response {
-    done(
-        parse::<GoRequest>(&body)
-            .map_err(SessionError::Bad)
-            .and_then(|request| state.sessions.go(&id, &request)),
-    )
+    in_session(&body, |request: GoRequest| state.sessions.go(&id, &request))
 }
 
 async fn review(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) -> Response {
-    done(
-        parse::<ReviewRequest>(&body)
-            .map_err(SessionError::Bad)
-            .and_then(|request| state.sessions.review(&id, &request)),
-    )
+    in_session(&body, |request: ReviewRequest| state.sessions.review(&id, &request))
+}
+
+async fn openings(State(state): State<AppState>, Path(variant): Path<String>) -> Response {
+    match openings::openings(&variant, state.openings) {
+        Ok(reply) => Json(reply).into_response(),
+        Err(error) => (StatusCode::BAD_REQUEST, Json(error)).into_response(),
+    }
+}
+
+async fn duel(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) -> Response {
+    in_session(&body, |request: DuelRequest| state.sessions.duel(&id, &request))
+}
+
+async fn stop_duel(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    done(state.sessions.stop_background(&id))
 }
 
 async fn stop(State(state): State<AppState>, Path(id): Path<String>) -> Response {
     done(state.sessions.stop(&id))
+}
+
+/// Reads the JSON request in `body` and has `work` do it in a session: `{"ok":true}`, or
+/// the error.
+fn in_session<T: DeserializeOwned>(
+    body: &Bytes,
+    work: impl FnOnce(T) -> Result<(), SessionError>,
+) -> Response {
+    done(parse(body).map_err(SessionError::Bad).and_then(work))
 }
 
 /// `{"ok":true}`, or the error.

@@ -1,7 +1,9 @@
 //! One engine per page. A page asks for a session, opens its event stream, and then
 //! starts and stops searches in it; what the engine reports goes down the stream as
-//! server-sent events. When the page goes, the browser closes the stream: the session
-//! is removed, which stops its search and drops its engine.
+//! server-sent events. A page may also run one job on engines of its own at a time: a
+//! whole-game analysis (`review`) or a game of engine against engine (`duel`). When the
+//! page goes, the browser closes the stream: the session is removed, which stops its
+//! search and its job and drops their engines.
 
 use std::collections::HashMap;
 use std::io;
@@ -14,15 +16,19 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::access::random_hex;
 use super::api::{ApiError, GameRequest, line_texts};
+use super::duel::{Duel, DuelRequest};
 use super::event::{SessionEvent, json};
 use super::review::{Review, ReviewRequest};
+use super::timing::{ClockRequest, play_limits};
 use crate::engine::options::{MULTIPV, STRENGTH};
 use crate::engine::{
-    Clock, Engine, Go, Info, Limits, MAX_STRENGTH, Options, OptionsBuilder, Report, Score, SearchResult,
+    Engine, Go, Info, Limits, MAX_STRENGTH, Options, OptionsBuilder, Report, Score, SearchResult,
 };
 use crate::rules::Position;
 
-/// The most pages with an engine at once: each engine holds a transposition table.
+/// The most pages with an engine at once: each engine holds a transposition table. A
+/// page holds at most three engines at once: its own, and the two of an engine game (a
+/// whole-game analysis has one; a page runs one or the other at a time).
 pub const MAX_SESSIONS: usize = 8;
 
 /// How long a new session waits for its page to open the event stream before it is
@@ -41,14 +47,16 @@ struct Session {
     sender: UnboundedSender<SessionEvent>,
     /// Taken when the page opens the stream.
     receiver: Option<UnboundedReceiver<SessionEvent>>,
-    /// Set to stop the whole-game analysis running, if any.
-    review: Arc<AtomicBool>,
+    /// Set to stop the page's job on engines of its own, if one runs: a whole-game
+    /// analysis or an engine game, one at a time.
+    background: Arc<AtomicBool>,
 }
 
 impl Drop for Session {
-    /// The whole-game analysis stops with its session (the engine stops its search).
+    /// The whole-game analysis or engine game stops with its session (the engine stops
+    /// its search).
     fn drop(&mut self) {
-        self.review.store(true, Ordering::Relaxed);
+        self.background.store(true, Ordering::Relaxed);
     }
 }
 
@@ -60,16 +68,6 @@ pub enum Mode {
     Play,
     /// Analysis until stopped, with several lines.
     Analyse,
-}
-
-/// A game clock as the page runs it, in seconds.
-#[derive(Clone, Copy, Debug, Deserialize)]
-pub struct ClockRequest {
-    /// Time left on the engine's clock.
-    pub time: f64,
-    /// Added each move.
-    #[serde(default)]
-    pub increment: f64,
 }
 
 /// A search to start.
@@ -178,7 +176,7 @@ impl Sessions {
             engine: Engine::unprepared(self.options.clone()),
             sender,
             receiver: Some(receiver),
-            review: Arc::default(),
+            background: Arc::default(),
         };
         sessions.insert(id.clone(), session);
         Ok(id)
@@ -236,17 +234,49 @@ impl Sessions {
     }
 
     /// Starts the whole-game analysis `request` asks for in session `id`, on an engine of
-    /// its own, stopping the one running.
+    /// its own, stopping the whole-game analysis or engine game running.
     ///
     /// # Errors
     /// An unknown session; a bad game or move time; no thread to run on.
     pub fn review(&self, id: &str, request: &ReviewRequest) -> Result<(), SessionError> {
         let review = Review::new(request).map_err(SessionError::Bad)?;
+        let options = self.options.clone();
+        self.restart_background(id, |sender, cancel| review.start(options, sender, cancel))
+    }
+
+    /// Starts the engine game `request` asks for in session `id`, on two engines of its
+    /// own, stopping the whole-game analysis or engine game running.
+    ///
+    /// # Errors
+    /// An unknown session; a bad game, limit or level; no thread to run on.
+    pub fn duel(&self, id: &str, request: &DuelRequest) -> Result<(), SessionError> {
+        let duel = Duel::new(request, &self.options).map_err(SessionError::Bad)?;
+        self.restart_background(id, |sender, cancel| duel.start(sender, cancel))
+    }
+
+    /// Stops session `id`'s whole-game analysis or engine game, if one runs: it sends
+    /// nothing more.
+    ///
+    /// # Errors
+    /// An unknown session.
+    pub fn stop_background(&self, id: &str) -> Result<(), SessionError> {
+        let sessions = self.lock();
+        sessions.get(id).ok_or(SessionError::Unknown)?.background.store(true, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Stops session `id`'s job on engines of its own and starts another with `start`,
+    /// given the session's event sender and the new job's stop flag.
+    fn restart_background(
+        &self,
+        id: &str,
+        start: impl FnOnce(UnboundedSender<SessionEvent>, Arc<AtomicBool>) -> io::Result<()>,
+    ) -> Result<(), SessionError> {
         let mut sessions = self.lock();
         let session = sessions.get_mut(id).ok_or(SessionError::Unknown)?;
-        session.review.store(true, Ordering::Relaxed);
-        session.review = Arc::default();
-        let started = review.start(self.options.clone(), session.sender.clone(), Arc::clone(&session.review));
+        session.background.store(true, Ordering::Relaxed);
+        session.background = Arc::default();
+        let started = start(session.sender.clone(), Arc::clone(&session.background));
         started.map_err(|error| SessionError::Bad(ApiError::new(error.to_string())))
     }
 
@@ -267,15 +297,9 @@ impl Sessions {
 
 /// The limits of the search `request` asks for.
 fn limits(request: &GoRequest) -> Result<Limits, ApiError> {
-    let bad = |error: crate::engine::LimitError| ApiError::new(error.to_string());
-    match (request.mode, request.clock, request.movetime) {
-        (Mode::Analyse, _, _) => Ok(Limits { infinite: true, ..Limits::default() }),
-        (Mode::Play, Some(clock), _) => {
-            let clock = Clock::new(clock.time, clock.increment, None).map_err(bad)?;
-            Ok(Limits { clock: Some(clock), ..Limits::default() })
-        }
-        (Mode::Play, None, Some(seconds)) => Limits::move_time_seconds(seconds).map_err(bad),
-        (Mode::Play, None, None) => Err(ApiError::new("play needs a movetime or a clock")),
+    match request.mode {
+        Mode::Analyse => Ok(Limits { infinite: true, ..Limits::default() }),
+        Mode::Play => play_limits(request.movetime, request.clock),
     }
 }
 

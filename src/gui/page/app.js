@@ -14,6 +14,8 @@ import { TreeEditor } from './treeedit.js';
 import { readFile, download } from './pdn.js';
 import { Collection } from './collection.js';
 import { Explorer } from './explorer.js';
+import { Duel } from './duel.js';
+import { saveSvg, savePng } from './picture.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,6 +49,7 @@ const treeEditor = new TreeEditor(
   { comment: $('comment'), glyphs: $('glyphs'), promote: $('tree-promote'), main: $('tree-main'), remove: $('tree-delete') },
   { game: () => state.game, onEdit: renderMoves, onMove: () => attempt(refresh) },
 );
+const duel = new Duel({ engine, show: showGame, position: () => ({ variant: state.game.variant, fen: state.reply.fen }), say });
 
 function say(text) {
   $('message').textContent = text || '';
@@ -76,6 +79,20 @@ async function newGame(variant, fen = null, tree = null) {
   board.setVariant(state.variants.get(variant));
   resetClock();
   say('');
+  await refresh();
+}
+
+// Shows a game the page does not play, an engine game's, at its last move: the moves
+// are added to the game shown when they continue it.
+async function showGame(variant, fen, moves) {
+  const shown = state.game;
+  if (shown.variant !== variant || shown.start !== fen || shown.moves.some((text, index) => moves[index] !== text)) {
+    $('engine-side').value = 'none';
+    await newGame(variant, fen);
+  }
+  const game = state.game;
+  game.go(game.moves.length);
+  for (const text of moves.slice(game.moves.length)) game.play(text);
   await refresh();
 }
 
@@ -151,7 +168,7 @@ function pick(name) {
     return;
   }
   const reply = state.reply;
-  if (!reply || reply.result || state.over || engineToMove()) return;
+  if (!reply || reply.result || state.over || engineToMove() || duel.running) return;
   input.pick(name);
 }
 
@@ -463,6 +480,15 @@ function bindControls() {
   // on its successor, so the press's end counts (and a click from the keyboard).
   $('lines').addEventListener('pointerup', (event) => addLineFrom(event.target));
   $('lines').addEventListener('click', (event) => event.detail === 0 && addLineFrom(event.target));
+  bind('save-svg', 'click', () => saveSvg($('board')));
+  bind('save-png', 'click', () => savePng($('board')));
+  bind('duel-play', 'click', async () => {
+    if (state.analysing) await analyse(false);
+    $('engine-side').value = 'none';
+    await duel.start();
+  });
+  bind('duel-stop', 'click', () => duel.stop());
+  bind('duel-save', 'click', () => duel.save());
   document.addEventListener('keydown', (event) => {
     if (event.target.closest('input, textarea, select')) return;
     const keys = { ArrowLeft: state.game.index - 1, ArrowRight: state.game.index + 1, Home: 0, End: state.game.moves.length };

@@ -1,5 +1,5 @@
-// PDN in and out of the page: read a file the person picks, and hand a written game to
-// the browser as a download.
+// PDN in and out of the page: read a file the person picks, and hand a written game (or
+// any file the page makes) to the browser as a download.
 
 export function readFile(file) {
   return new Promise((resolve, reject) => {
@@ -10,8 +10,9 @@ export function readFile(file) {
   });
 }
 
-export function download(text, name) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-pdn' }));
+// Hands `content` (a text or a Blob) to the browser as the file `name`.
+export function download(content, name, type = 'application/x-pdn') {
+  const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
