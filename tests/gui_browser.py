@@ -339,18 +339,20 @@ def tree_of_page(driver):
                 [...tree.querySelectorAll('.comment')].map((comment) => comment.textContent)]""")
 
 
+# Read in one script: the page draws the tree again with every analysis report.
 def main_line(driver):
-    return [move.text for move in driver.find_elements(By.CSS_SELECTOR, "#moves > .move")]
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#moves > .move')].map((move) => move.textContent)")
 
 
 def current_path(driver):
-    return driver.find_element(By.CSS_SELECTOR, "#moves .move.current").get_attribute("data-path")
+    return driver.execute_script("return document.querySelector('#moves .move.current')?.dataset.path")
 
 
 def variation_texts(driver):
     """Each variation drawn on a line of its own: its moves' texts."""
-    return [[move.text for move in line.find_elements(By.CSS_SELECTOR, ".move")]
-            for line in driver.find_elements(By.CSS_SELECTOR, "#moves .variation")]
+    return driver.execute_script("""return [...document.querySelectorAll('#moves .variation')].map(
+        (line) => [...line.querySelectorAll('.move')].map((move) => move.textContent))""")
 
 
 def press(driver, key, path):
@@ -370,7 +372,8 @@ def move_tree(driver, screenshots):
     which is promoted; a glyph and comments are written; the engine's line is added as
     a variation with its button; the game saved, read again, is the same tree; a PDN
     with a broken variation or an unterminated comment is refused with the reader's
-    error naming its line, and the tree stays. Returns the saved PDN and the tree drawn."""
+    error naming its line, and the tree stays; a variation is deleted. Returns the saved
+    PDN and the tree drawn before."""
     Select(driver.find_element(By.ID, "engine-side")).select_by_value("none")
     choose_variant(driver, "english")
     open_panels(driver)
@@ -399,7 +402,7 @@ def move_tree(driver, screenshots):
     wait(driver, lambda d: tree_of_page(d)[0][2] == ["0.0.0", "10-14", "!?", "gives a man back"],
          "the glyph and the comment")
     driver.find_element(By.ID, "first").click()
-    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#moves .move.current"), "the start")
+    wait(driver, lambda d: current_path(d) is None, "the start")
     driver.find_element(By.ID, "comment").send_keys("a game to study")
     # The engine's line from the position after 23-19: the lines drawn are recorded as
     # they come, and the one added must be one of them.
@@ -433,7 +436,7 @@ def move_tree(driver, screenshots):
     wait(driver, lambda d: d.find_element(By.ID, "pdn-out").get_attribute("value"), "the saved PDN")
     saved = driver.find_element(By.ID, "pdn-out").get_attribute("value")
     load_pdn_text(driver, saved)
-    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#moves .move.current"), "the game read back")
+    wait(driver, lambda d: current_path(d) is None, "the game read back")
     assert tree_of_page(driver) == tree, f"the tree read back from {saved}: {tree_of_page(driver)}, not {tree}"
     for broken, line in [(TREE_PDN.replace("12-16", "(2. 9-13 22-18 12-16"), 4),
                          (TREE_PDN.replace("2. 12-16", "{a comment\n\n2. 12-16"), 4)]:
@@ -443,6 +446,12 @@ def move_tree(driver, screenshots):
         message = driver.find_element(By.ID, "message").text
         assert f"line {line}" in message, f"the error {message!r} does not name line {line}"
         assert tree_of_page(driver) == tree, "a broken PDN changed the tree"
+    # Delete takes the variation 2. 12-16 19x12 away, and the move before it is shown.
+    driver.find_element(By.CSS_SELECTOR, '#moves .move[data-path="0.0.1"]').click()
+    wait(driver, lambda d: current_path(d) == "0.0.1", "12-16")
+    driver.find_element(By.ID, "tree-delete").click()
+    wait(driver, lambda d: current_path(d) == "0.0", "the move before the variation deleted")
+    assert variation_texts(driver) == [added], variation_texts(driver)
     # The browser logs each refused request; nothing else may be logged.
     refused = "/api/pdn/read - Failed to load resource: the server responded with a status of 400"
     errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
