@@ -9,7 +9,8 @@
 //! out, and a collection's list, position search and explorer (checked here against the
 //! collection replayed by crownhead's PDN reader), and the move tree (variations,
 //! promoted, an engine line added, glyphs and comments) saved as PDN and read back the
-//! same by crownhead's reader.
+//! same by crownhead's reader; two engine levels play a ballot twice (replayed by
+//! pydraughts), the board is saved as SVG and PNG, and a phone's screen holds it.
 //!
 //! A test binary of its own: cargo runs test binaries one after another, so the browser
 //! does not share the machine with the timing-sensitive tests of `tests/tools/` (their
