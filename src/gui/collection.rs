@@ -67,9 +67,14 @@ pub struct ListRequest {
     /// The first row returned, among the games listed.
     #[serde(default)]
     pub offset: usize,
-    /// How many rows (at most [`MAX_ROWS`]).
-    #[serde(default)]
+    /// How many rows, at most [`MAX_ROWS`] (the most when left out).
+    #[serde(default = "most_rows")]
     pub limit: usize,
+}
+
+/// The rows of a list request that asks for no number: as many as one may ask for.
+fn most_rows() -> usize {
+    MAX_ROWS
 }
 
 /// A page of the list.
@@ -212,6 +217,8 @@ mod tests {
         let collection = collection();
         let all = collection.list(&ListRequest { limit: 10, ..ListRequest::default() });
         assert_eq!((all.total, all.matched, numbers(&all)), (3, 3, vec![1, 2, 3]));
+        let unlimited: ListRequest = serde_json::from_str("{}").expect("an empty request reads");
+        assert_eq!(numbers(&collection.list(&unlimited)), [1, 2, 3]);
         let ann = collection.list(&ListRequest { filter: "aNN".into(), limit: 10, ..ListRequest::default() });
         assert_eq!(numbers(&ann), [1, 2]);
         let round = collection.list(&ListRequest { filter: "7".into(), limit: 10, ..ListRequest::default() });
