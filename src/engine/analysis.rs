@@ -5,7 +5,7 @@
 //! command's files, summary and score chart, the page's events, the Python objects) is
 //! its own.
 
-use crate::rules::{Game, Move, Outcome, PdnGame, Position};
+use crate::rules::{Game, Move, Outcome, PdnGame, PdnGlyph, Position};
 
 use super::{Engine, Limits, Score, SearchResult};
 
@@ -30,6 +30,14 @@ impl Judgement {
         match self {
             Judgement::Mistake => "mistake",
             Judgement::Blunder => "blunder",
+        }
+    }
+
+    /// The PDN glyph that marks such a move: `?` for a mistake, `??` for a blunder.
+    pub fn glyph(self) -> PdnGlyph {
+        match self {
+            Judgement::Mistake => PdnGlyph::Mistake,
+            Judgement::Blunder => PdnGlyph::Blunder,
         }
     }
 }
@@ -143,8 +151,8 @@ fn signed(score: Score) -> String {
 }
 
 /// The game with a comment after every move: its score, and the engine's choice with
-/// its score when the move was not it, and a mistake or blunder named. Scores are seen
-/// by the first player of the rule set.
+/// its score when the move was not it, and a mistake or blunder named, and marked with
+/// its glyph (`?`, `??`). Scores are seen by the first player of the rule set.
 pub fn annotate(pdn: &PdnGame, analysis: &[PlyAnalysis], annotator: &str) -> PdnGame {
     let mut annotated = pdn.clone();
     annotated.set_tag("Annotator", annotator);
@@ -156,6 +164,7 @@ pub fn annotate(pdn: &PdnGame, analysis: &[PlyAnalysis], annotator: &str) -> Pdn
         }
         if let Some(judgement) = ply.judgement() {
             comment += &format!(", {}", judgement.name());
+            pdn_move.glyph = Some(judgement.glyph());
         }
         pdn_move.comment = Some(comment);
     }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use crownhead::engine::Score;
 use crownhead::engine::analysis::{PlyAnalysis, annotate};
-use crownhead::rules::{Color, Position, Variant, read_pdn};
+use crownhead::rules::{Color, PdnGlyph, Position, Variant, read_pdn};
 
 fn fixture() -> String {
     format!("{}/tests/data/analyse/shot.pdn", env!("CARGO_MANIFEST_DIR"))
@@ -54,6 +54,8 @@ fn marks_the_move_that_allows_a_shot() {
     for (index, comment) in comments.iter().enumerate().filter(|(index, _)| *index != 2) {
         assert!(!comment.contains("blunder") && !comment.contains("mistake"), "ply {index}: {comment}");
     }
+    let glyphs: Vec<Option<PdnGlyph>> = game.moves.iter().map(|mv| mv.glyph).collect();
+    assert_eq!(glyphs, [None, None, Some(PdnGlyph::Blunder), None, None, None], "5-9 is marked ??");
     // White's shot is the engine's own choice: no alternative is named for it.
     assert!(!comments[3].contains("best"), "{comments:?}");
 
