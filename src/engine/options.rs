@@ -90,7 +90,7 @@ impl Default for Options {
 impl Options {
     /// The options with every value inside its range.
     pub(super) fn clamped(mut self) -> Options {
-        for count in COUNTS {
+        for count in counts() {
             let value = count.clamp(count.value(&self));
             count.put(&mut self, value);
         }
@@ -140,8 +140,7 @@ impl Count {
     /// # Errors
     /// Not a whole number, or out of range.
     pub fn parse(&self, text: &str) -> Result<usize, OptionError> {
-        let shown: String = text.chars().take(40).collect();
-        let value = text.trim().parse().map_err(|_| self.refused(shown))?;
+        let value = text.trim().parse().map_err(|_| self.refused(shown(text)))?;
         self.check(value)
     }
 
@@ -420,8 +419,14 @@ pub const ENGINE_OPTIONS: [EngineOption; 10] = [
     EngineOption::Count(BOOK_MARGIN),
 ];
 
-/// Every whole-number option, [`MULTIPV`] included: those [`Options`] clamps.
-pub const COUNTS: [Count; 7] = [THREADS, TT_SIZE, MOVE_OVERHEAD, STRENGTH, BOOK_PLY, BOOK_MARGIN, MULTIPV];
+/// Every whole-number option: the table's and [`MULTIPV`], those [`Options`] clamps.
+pub fn counts() -> impl Iterator<Item = Count> {
+    let table = ENGINE_OPTIONS.iter().filter_map(|option| match option {
+        EngineOption::Count(count) => Some(*count),
+        _ => None,
+    });
+    table.chain([MULTIPV])
+}
 
 /// An on-or-off value written out, `true` or `false`: a [`Switch`]'s, or Hub's `ponder`.
 ///
@@ -431,8 +436,13 @@ pub fn parse_switch(name: &'static str, text: &str) -> Result<bool, OptionError>
     match text {
         "true" => Ok(true),
         "false" => Ok(false),
-        _ => Err(OptionError::NotSwitch { name, value: text.chars().take(40).collect() }),
+        _ => Err(OptionError::NotSwitch { name, value: shown(text) }),
     }
+}
+
+/// At most 40 characters of a value a person typed, for error messages.
+fn shown(text: &str) -> String {
+    text.chars().take(40).collect()
 }
 
 /// Evaluates with the network in the file at `path` (made by `crownhead train`), or

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use crownhead::engine::options::{COUNTS, MOVE_OVERHEAD, MULTIPV, THREADS, TT_SIZE};
+use crownhead::engine::options::{MOVE_OVERHEAD, MULTIPV, THREADS, TT_SIZE, counts};
 use crownhead::engine::{
     Clock, Engine, Go, LimitError, Limits, MAX_DEPTH, MAX_SECONDS, MAX_STRENGTH, MIN_STRENGTH, Options,
     OptionsBuilder,
@@ -78,7 +78,7 @@ fn option_setters_refuse_and_the_engine_clamps() {
     let mut random = random_from_env();
     for _ in 0..2_000 {
         let value = random.pick(&[0, 1, 2, 64, 256, 512, 513, 10_000, 10_001, 65_536, 65_537, usize::MAX]);
-        for count in COUNTS {
+        for count in counts() {
             let built = OptionsBuilder::new(None).count(&count, value).map(OptionsBuilder::build);
             let taken = (count.min..=count.max).contains(&value);
             assert_eq!(

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::process::Stdio;
 
 use crownhead::engine::OptionsBuilder;
-use crownhead::engine::options::{Count, ENGINE_OPTIONS, EngineOption, MULTIPV};
+use crownhead::engine::options::{Count, ENGINE_OPTIONS, EngineOption, MULTIPV, counts};
 
 use crate::common::{crownhead, crownhead_command};
 
@@ -69,11 +69,7 @@ fn refused_values(count: &Count) -> Vec<String> {
 
 #[test]
 fn hub_and_the_command_line_refuse_counts_as_the_builder_does() {
-    let counts = ENGINE_OPTIONS.iter().filter_map(|option| match option {
-        EngineOption::Count(count) => Some(*count),
-        _ => None,
-    });
-    for count in counts.chain([MULTIPV]) {
+    for count in counts() {
         for value in refused_values(&count) {
             let refusal = OptionsBuilder::new(None)
                 .set(count.name, &value)
