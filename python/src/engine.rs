@@ -515,7 +515,7 @@ impl PyEngine {
         let position = *game.game.position();
         let Some(book) = self.engine.book(position.variant()) else { return Vec::new() };
         (book.moves(&position).into_iter())
-            .map(|book_move| (PyMove::new(book_move.mv, position), f64::from(book_move.centi_men) / 100.0))
+            .map(|book_move| (PyMove::new(book_move.mv, position), book_move.men()))
             .collect()
     }
 

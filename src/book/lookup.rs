@@ -19,6 +19,14 @@ pub struct BookMove {
     pub centi_men: i32,
 }
 
+impl BookMove {
+    /// Its value in men, as `crownhead book probe`, `analyse --book` and the board's
+    /// explorer show it.
+    pub fn men(&self) -> f64 {
+        f64::from(self.centi_men) / 100.0
+    }
+}
+
 /// How a book is made up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BookStats {

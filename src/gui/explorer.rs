@@ -102,7 +102,7 @@ fn book_part(position: &Position, book: Option<&Book>) -> Part<BookLine> {
         .iter()
         .map(|book_move| BookLine {
             text: position.move_to_text(&book_move.mv),
-            value: format!("{:.2}", f64::from(book_move.centi_men) / 100.0),
+            value: format!("{:.2}", book_move.men()),
         })
         .collect();
     Part::lines(moves, "not in the book")

@@ -65,12 +65,7 @@ pub fn write_book(engine: &Engine, game: &Game, output: Output, out: &mut impl W
     }
     match output {
         Output::Text => moves.iter().try_for_each(|book_move| {
-            writeln!(
-                out,
-                "book {} {:.2}",
-                position.move_to_text(&book_move.mv),
-                f64::from(book_move.centi_men) / 100.0
-            )
+            writeln!(out, "book {} {:.2}", position.move_to_text(&book_move.mv), book_move.men())
         }),
         Output::Json => {
             let moves: Vec<_> = (moves.iter())

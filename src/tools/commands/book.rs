@@ -133,12 +133,7 @@ pub fn probe(book: &Book, position: &Position, out: &mut impl Write) -> anyhow::
         writeln!(out, "ply {ply}")?;
     }
     for book_move in moves {
-        writeln!(
-            out,
-            "{} {:.2}",
-            position.move_to_text(&book_move.mv),
-            f64::from(book_move.centi_men) / 100.0
-        )?;
+        writeln!(out, "{} {:.2}", position.move_to_text(&book_move.mv), book_move.men())?;
     }
     Ok(())
 }
