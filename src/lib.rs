@@ -17,6 +17,7 @@ mod fuzzing;
 pub mod gui;
 mod network;
 pub mod protocol;
+pub mod puzzles;
 pub mod render;
 pub mod rules;
 mod search;

@@ -86,6 +86,7 @@ fn run(command: Command, arg_matches: &ArgMatches) -> anyhow::Result<()> {
         Command::MatchSummary(args) => args.run(&mut out)?,
         Command::Openings(args) => args.run(&mut out)?,
         Command::Selfplay(args) => args.run(&mut out)?,
+        Command::Puzzles(args) => args.run(&mut out)?,
         Command::Train(args) => args.run(&mut out)?,
         Command::Egdb(args) => args.run(&mut out)?,
         Command::Book(args) => args.run(&mut out)?,

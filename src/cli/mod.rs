@@ -17,6 +17,7 @@ mod matches;
 mod openings;
 mod perft;
 mod play;
+mod puzzles;
 mod selfplay;
 mod train;
 
@@ -36,6 +37,7 @@ pub use matches::{MatchArgs, MatchSummaryArgs};
 pub use openings::OpeningsArgs;
 pub use perft::PerftArgs;
 pub use play::PlayArgs;
+pub use puzzles::PuzzlesArgs;
 pub use selfplay::SelfplayArgs;
 pub use train::TrainArgs;
 
@@ -87,6 +89,8 @@ pub enum Command {
     /// Let the engine play itself and write every quiet position with its search score,
     /// ply and game result to a binary data file (training data).
     Selfplay(SelfplayArgs),
+    /// Build puzzle sets from games, check them deeper, and print the built-in ones.
+    Puzzles(PuzzlesArgs),
     /// Fit the engine's network to self-play data files and write it to a network file.
     Train(TrainArgs),
     /// Endgame databases: build, list the slices, probe a position, verify.

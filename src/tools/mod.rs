@@ -8,3 +8,4 @@ pub mod book;
 pub mod commands;
 pub mod learning;
 pub mod matches;
+pub mod puzzles;

@@ -28,7 +28,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::data::{Record, Writer};
 use crate::engine::{Engine, Limits, Options as EngineOptions};
 use crate::network::Network;
-use crate::rules::{Color, Outcome, Variant, splitmix64};
+use crate::rules::{Color, Game, Outcome, Variant, splitmix64};
 use crate::tools::matches::openings::Opening;
 
 /// A game still going after this many plies from its start position is adjudicated a
@@ -253,7 +253,7 @@ fn write_game(
 }
 
 /// The seed of game `index` of a run seeded with `seed`.
-fn game_seed(seed: u64, index: u64) -> u64 {
+pub(crate) fn game_seed(seed: u64, index: u64) -> u64 {
     splitmix64(splitmix64(seed).1 ^ index).1
 }
 
@@ -271,22 +271,31 @@ fn varied(limits: &Limits, percent: u32, state: &mut u64) -> Limits {
     Limits { nodes: Some((nodes - spread + random % (2 * spread + 1)).max(1)), ..*limits }
 }
 
-/// Plays game `index` (its opening, its random plies, then the engine against itself),
-/// or nothing if `stop` is set before it ends.
-fn play(engine: &mut Engine, options: &Options, index: u64, stop: &AtomicBool) -> Option<Played> {
-    let opening = &options.openings[(index % options.openings.len() as u64) as usize];
-    let mut game = opening.game().clone();
-    let mut state = game_seed(options.seed, index);
-    for _ in 0..options.random_plies {
+/// `game` with `plies` random legal plies played on, drawn from the random `state`, and
+/// the state after them; `None` when the game ends before one of them.
+pub(crate) fn random_plies(mut game: Game, plies: u32, mut state: u64) -> Option<(Game, u64)> {
+    for _ in 0..plies {
         let moves = game.position().legal_moves();
         if moves.is_empty() || game.result().is_some() {
-            return Some(Played::Skipped);
+            return None;
         }
         let (next, random) = splitmix64(state);
         state = next;
         let mv = moves[(random % moves.len() as u64) as usize];
         game.play(mv).ok()?;
     }
+    Some((game, state))
+}
+
+/// Plays game `index` (its opening, its random plies, then the engine against itself),
+/// or nothing if `stop` is set before it ends.
+fn play(engine: &mut Engine, options: &Options, index: u64, stop: &AtomicBool) -> Option<Played> {
+    let opening = &options.openings[(index % options.openings.len() as u64) as usize];
+    let Some((mut game, mut state)) =
+        random_plies(opening.game().clone(), options.random_plies, game_seed(options.seed, index))
+    else {
+        return Some(Played::Skipped);
+    };
     engine.new_game();
     let mut searched = Vec::new();
     let outcome = loop {

@@ -1,0 +1,15 @@
+//! Puzzles: positions where the side to move has one move that wins and every other
+//! move does not, each with its whole solution line, a theme read from that line, a
+//! difficulty and a starting rating. This layer knows the rules only: it reads and
+//! writes puzzles ([`Puzzle`], one a line, the format `crownhead puzzles export`
+//! prints), names their themes ([`Theme`]), and holds the sets built into the binary ([`builtin`]). Finding
+//! and checking puzzles takes a search: that is `crownhead puzzles build` and `verify`
+//! in the tools.
+
+mod builtin;
+mod puzzle;
+mod theme;
+
+pub use builtin::{builtin, builtin_text};
+pub use puzzle::{Puzzle, PuzzleError, read_set, starting_rating};
+pub use theme::Theme;
