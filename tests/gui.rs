@@ -142,6 +142,13 @@ fn only_the_token_holder_on_this_host_and_origin_is_served() {
         format!("X-Crownhead-Token: {token}"),
     ];
     assert_eq!(send(port, &head, "").0, 404);
+    // The lessons' routes are behind the same checks.
+    for route in ["/api/session/0123/lessons", "/api/session/0123/lessons/try"] {
+        let mut head = vec![format!("POST {route} HTTP/1.1"), host.clone()];
+        assert_eq!(send(port, &head, "{}").0, 403, "{route} without the token");
+        head.push(format!("X-Crownhead-Token: {token}"));
+        assert_eq!(send(port, &head, "{}").0, 404, "{route} of an unknown page");
+    }
 }
 
 /// A collection named on the command line is served, and saved back to its file on

@@ -39,6 +39,9 @@ Starts `crownhead gui --no-open --port 0`, reads the URL it prints, and with sel
 - has two strength levels play an English ballot twice, colours swapped: the saved PDN
   collection is replayed by pydraughts (every move legal, the game over where the page
   says and with its winner), and the score adds up;
+- analyses README's analyse-game example and learns from its mistakes: the positions
+  offered to each side are those the analysis marked, a wrong move is told to try again,
+  the engine's best is correct, and See why shows the refutation (see `lessons`);
 - saves the board as SVG (its pieces those of the FEN, its highlights and the best
   move's arrow in it) and as PNG (decoded here: its size, and each square's colour);
 - lays the page out at 390x844, a phone held upright: the board whole, above the panels.
@@ -92,6 +95,14 @@ TREE_PDN = """[Event "tree test"]
 [GameType "21"]
 
 1. 11-15 23-19 2. 12-16 19x12 *
+"""
+
+
+# README's analyse-game example (tests/data/analyse/shot.pdn's first game).
+SHOT = ["9-13", "22-18", "5-9", "18-15", "11x18", "23x5"]
+SHOT_PDN = """[GameType "21"]
+
+1. 9-13 22-18 2. 5-9 18-15 3. 11x18 23x5 1-0
 """
 
 
@@ -314,6 +325,110 @@ def review(driver, expected):
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#chart svg"), "the score chart", 60)
     titles = driver.execute_script("return [...document.querySelectorAll('#moves .move')].map((move) => move.title)")
     assert len(titles) == len(expected) and all(titles), f"a move without a comment: {titles}"
+
+
+def marked(driver):
+    """The main line's moves the analysis marked: {ply from 1: (text, mark)}."""
+    marks = driver.execute_script("""return [...document.querySelectorAll('#moves > .move')].map((move) =>
+        [Number(move.dataset.ply), move.firstChild.textContent, move.querySelector('.mark')?.textContent || null])""")
+    return {ply: (text, mark) for ply, text, mark in marks if mark}
+
+
+def main_moves(driver):
+    """The main line's moves, without the analysis's marks."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#moves > .move')].map((move) => move.firstChild.textContent)")
+
+
+def lesson_state(driver):
+    return driver.find_element(By.ID, "lesson-text").get_attribute("data-state")
+
+
+def try_lesson_move(driver, start, landing, state):
+    """Enters a move in a lesson's position and waits for it to be judged `state`; the
+    board stays."""
+    before = fen(driver)
+    click_square(driver, start)
+    click_square(driver, landing)
+    wait(driver, lambda d: lesson_state(d) == state, f"{start}-{landing} judged {state}")
+    assert fen(driver) == before, "a move tried is not played"
+
+
+def offered_lessons(driver, side, at_each=lambda ply, text: None):
+    """Starts the lessons of `side` and steps through them: the ply of each mistake
+    offered (from 1) and the move the page says was played, as the page shows them;
+    `at_each(ply, text)` runs at each. The summary at the end."""
+    Select(driver.find_element(By.ID, "lessons-side")).select_by_value(side)
+    driver.find_element(By.ID, "lessons-start").click()
+    wait(driver, lambda d: d.find_element(By.ID, "lesson").is_displayed()
+         or d.find_element(By.ID, "lesson-summary").text, f"the lessons of {side}")
+    offered = {}
+    while driver.find_element(By.ID, "lesson").is_displayed():
+        title = driver.find_element(By.ID, "lesson-title").text
+        assert title.startswith(f"Lesson {len(offered) + 1} of ") and title.endswith(f"{capitalised(side)} to move."), title
+        current = driver.find_elements(By.CSS_SELECTOR, "#moves .move.current")
+        ply = int(current[0].get_attribute("data-ply")) + 1 if current else 1
+        played = re.search(r"You played (\S+) here", driver.find_element(By.ID, "lesson-text").text).group(1)
+        offered[ply] = played
+        at_each(ply, played)
+        driver.find_element(By.ID, "lesson-next").click()
+        wait(driver, lambda d: not d.find_element(By.ID, "lesson").is_displayed()
+             or d.find_element(By.ID, "lesson-title").text.startswith(f"Lesson {len(offered) + 1} of"),
+             "the next lesson")
+    return offered, driver.find_element(By.ID, "lesson-summary").text
+
+
+def capitalised(text):
+    return text[:1].upper() + text[1:]
+
+
+def lessons(driver):
+    """Learn from your mistakes, on README's analyse-game example (Black's 5-9 walks
+    into White's 2-for-1 shot 18-15 11x18 23x5): the lessons offered to each side are the
+    moves of that side the analysis marked; at 5-9, 5-9 again is told to try again, the
+    analysis's best move is correct, and See why shows the shot. A changed game is
+    refused, the page keeping its moves."""
+    load_pdn_text(driver, SHOT_PDN)
+    wait(driver, lambda d: main_moves(d) == SHOT, "the shot game")
+    type_into(driver, {"review-movetime": "0.05"})
+    driver.find_element(By.ID, "review-start").click()
+    wait(driver, lambda d: d.find_element(By.ID, "lessons-start").is_enabled(), "the lessons offered", 30)
+    marks = marked(driver)
+    assert marks.get(3) == ("5-9", "??"), f"5-9 is marked a blunder: {marks}"
+    Select(driver.find_element(By.ID, "lessons-side")).select_by_value("")
+    driver.find_element(By.ID, "lessons-start").click()
+    wait(driver, lambda d: "Choose the side" in d.find_element(By.ID, "message").text, "the side asked for")
+    title = driver.find_element(By.CSS_SELECTOR, '#moves .move[data-ply="3"]').get_attribute("title")
+    best = re.search(r"best (\d+)-(\d+)", title).groups()
+
+    def at_blunder(ply, played):
+        if ply != 3:
+            return
+        try_lesson_move(driver, "5", "9", "wrong")
+        assert "try again" in driver.find_element(By.ID, "lesson-text").text
+        try_lesson_move(driver, *best, "correct")
+        driver.find_element(By.ID, "lesson-why").click()
+        lines = [line.text for line in driver.find_elements(By.CSS_SELECTOR, "#lesson-lines .lesson-line")]
+        assert lines[0].startswith("You played 5-9: 5-9 18-15 11x18 23x5"), lines
+        assert lines[1].startswith(f"Better: {best[0]}-{best[1]}: {best[0]}-{best[1]}"), lines
+
+    for side, parity in [("black", 1), ("white", 0)]:
+        offered, summary = offered_lessons(driver, side, at_blunder)
+        expected = {ply: text for ply, (text, _) in marks.items() if ply % 2 == parity}
+        assert offered == expected, f"{side}: offered {offered}, marked {expected}"
+        if offered:
+            assert summary == f"Found {int(side == 'black')} of {len(offered)}.", summary
+        else:
+            assert summary.startswith(f"No mistake by {side}"), summary
+    driver.find_element(By.ID, "last").click()
+    click_square(driver, "12")
+    click_square(driver, "16")
+    wait(driver, lambda d: len(main_moves(d)) == len(SHOT) + 1, "a move played after the analysis")
+    driver.find_element(By.ID, "lessons-start").click()
+    wait(driver, lambda d: "not the one analysed" in d.find_element(By.ID, "message").text, "the changed game refused")
+    assert main_moves(driver) == SHOT + ["12-16"]
+    errors = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert len(errors) == 1 and "/lessons - " in errors[0] and "status of 400" in errors[0], errors
 
 
 def save(driver, expected):
@@ -1054,6 +1169,7 @@ def main():
             expected = timed("PDN", lambda: load_and_navigate(driver))
             timed("game analysis", lambda: review(driver, expected))
             saved = timed("save", lambda: save(driver, expected))
+            timed("lessons", lambda: lessons(driver))
             tree = timed("move tree", lambda: move_tree(driver, screenshots))
             timed("editor", lambda: edit_position(driver))
             timed("choice", lambda: ambiguous_capture(driver))

@@ -86,7 +86,7 @@ impl PlyAnalysis {
 /// The score of the position `game` has reached, for the side to move: the result when
 /// the game is over, else `search`'s, with its choice of move; `None` when `search`
 /// gives up.
-fn judge(
+pub fn judge(
     game: &Game,
     search: &mut impl FnMut(&Game) -> Option<SearchResult>,
 ) -> Option<(Option<Move>, Score)> {

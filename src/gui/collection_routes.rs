@@ -113,10 +113,10 @@ async fn open(State(shelf): State<Arc<Shelf>>, body: Bytes) -> Response {
     .await
 }
 
-/// Runs `work`, which takes long (reading or writing a whole collection), on a thread of
+/// Runs `work`, which takes long (reading or writing a whole collection, a search), on a thread of
 /// its own, so that the server's one thread goes on serving the pages' other requests
 /// (their engines' events) meanwhile.
-async fn aside(work: impl FnOnce() -> Response + Send + 'static) -> Response {
+pub(super) async fn aside(work: impl FnOnce() -> Response + Send + 'static) -> Response {
     tokio::task::spawn_blocking(work).await.unwrap_or_else(|error| {
         let failed = ApiError::new(format!("the request failed: {error}"));
         (StatusCode::INTERNAL_SERVER_ERROR, Json(failed)).into_response()

@@ -16,7 +16,7 @@
 //! - `session` gives each page an engine of its own ([`crate::engine::Engine`]), whose
 //!   reports it streams to the page as server-sent events (`event`), and drops it when
 //!   the page closes that stream; `review` analyses a whole game there, as `analyse-game`
-//!   does;
+//!   does, and `lessons` replays the person's mistakes of the game analysed;
 //! - `collection` holds the games of a PDN file (one named on the command line or
 //!   sent by the page), listed by their tags; `position_index` finds which of them reach
 //!   a position; `explorer` gives a position's book moves, the collection's moves and
@@ -37,6 +37,7 @@ mod duel;
 mod event;
 mod explorer;
 mod json;
+mod lessons;
 mod move_tree;
 mod openings;
 mod position_index;

@@ -2,7 +2,8 @@
 //! thread of its own, with an engine of its own, by the engine's game analysis
 //! ([`crate::engine::analysis`]: mistakes and blunders, comments) and drawn as
 //! `analyse-game`'s score chart ([`crate::render::chart_svg`]); progress and the result
-//! go to the page as events of its session.
+//! go to the page as events of its session, and the analysis stays there for its lessons
+//! (`lessons`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,7 +13,8 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use super::api::{ApiError, GameRequest};
 use super::event::{SessionEvent, json};
-use crate::engine::analysis::{analyse_with, annotate};
+use super::lessons::{Analysed, LessonSlot, lock};
+use crate::engine::analysis::annotate;
 use crate::engine::{Engine, Limits, Options};
 use crate::render::chart_svg::analysis_chart_svg;
 use crate::rules::{Game, PdnGame};
@@ -74,7 +76,8 @@ impl Review {
     }
 
     /// Runs the review on a thread of its own with an engine made with `options`,
-    /// sending its events to `sender`, until it ends or `cancel` is set.
+    /// sending its events to `sender`, until it ends or `cancel` is set; the analysis,
+    /// with its engine, goes into `lessons` before its last event.
     ///
     /// # Errors
     /// No thread to run on.
@@ -83,37 +86,42 @@ impl Review {
         options: Options,
         sender: UnboundedSender<SessionEvent>,
         cancel: Arc<AtomicBool>,
+        lessons: LessonSlot,
     ) -> std::io::Result<()> {
         std::thread::Builder::new()
             .name("review".into())
-            .spawn(move || self.run(options, &sender, &cancel))?;
+            .spawn(move || self.run(options, &sender, &cancel, &lessons))?;
         Ok(())
     }
 
-    fn run(self, options: Options, sender: &UnboundedSender<SessionEvent>, cancel: &AtomicBool) {
-        let mut engine = Engine::new(options);
-        let pdn = PdnGame::from_game(&self.game);
+    fn run(
+        self,
+        options: Options,
+        sender: &UnboundedSender<SessionEvent>,
+        cancel: &AtomicBool,
+        lessons: &LessonSlot,
+    ) {
         let search = self.search;
-        let analysis = analyse_with(
-            &pdn,
-            |game| (!cancel.load(Ordering::Relaxed)).then(|| engine.analyse(game, &self.limits, |_| {})),
-            |done, total| {
-                let _ = sender.send(SessionEvent {
-                    name: "progress",
-                    data: json(&ProgressEvent { search, done, total }),
-                });
-            },
-        );
-        if cancel.load(Ordering::Relaxed) {
+        let progress = |done, total| {
+            let _ = sender
+                .send(SessionEvent { name: "progress", data: json(&ProgressEvent { search, done, total }) });
+        };
+        let cancelled = || cancel.load(Ordering::Relaxed);
+        let Some(analysed) =
+            Analysed::analyse(self.game, Engine::new(options), self.limits, cancelled, progress)
+        else {
             return;
-        }
-        let annotated = annotate(&pdn, &analysis, "crownhead gui");
+        };
+        let pdn = PdnGame::from_game(analysed.game());
+        let analysis = analysed.plies();
+        let annotated = annotate(&pdn, analysis, "crownhead gui");
         let review = ReviewEvent {
             search,
             comments: annotated.moves.iter().map(|pdn_move| pdn_move.comment.clone()).collect(),
             marks: analysis.iter().map(|ply| ply.judgement().map(|judgement| judgement.name())).collect(),
-            chart: analysis_chart_svg(&pdn, &analysis),
+            chart: analysis_chart_svg(&pdn, analysis),
         };
+        *lock(lessons) = Some(analysed);
         let _ = sender.send(SessionEvent { name: "review", data: json(&review) });
     }
 }

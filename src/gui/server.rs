@@ -22,10 +22,11 @@ use serde::de::DeserializeOwned;
 use super::access::{Access, Admitted};
 use super::api::{self, ApiError};
 use super::assets;
-use super::collection_routes::{self, Shelf};
+use super::collection_routes::{self, Shelf, aside};
 use super::duel::DuelRequest;
 use super::event::SessionEvent;
 use super::json::{answer, parse};
+use super::lessons::{self, LessonSlot, LessonsRequest, TryRequest};
 use super::openings::{self, OpeningSets};
 use super::review::ReviewRequest;
 use super::session::{CLAIM_TIMEOUT, GoRequest, SessionError, Sessions};
@@ -119,6 +120,8 @@ fn router(state: AppState) -> Router {
         .route("/api/openings/{variant}", get(openings))
         .route("/api/session/{id}/duel", post(duel))
         .route("/api/session/{id}/duel/stop", post(stop_duel))
+        .route("/api/session/{id}/lessons", post(lessons))
+        .route("/api/session/{id}/lessons/try", post(try_lesson))
         .layer(middleware::from_fn_with_state(state.clone(), guard))
         .with_state(state)
 }
@@ -253,6 +256,28 @@ async fn duel(State(state): State<AppState>, Path(id): Path<String>, body: Bytes
 
 async fn stop_duel(State(state): State<AppState>, Path(id): Path<String>) -> Response {
     done(state.sessions.stop_background(&id))
+}
+
+async fn lessons(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) -> Response {
+    with_lessons(&state, &id, body, |slot, request: LessonsRequest| lessons::lessons(slot, &request)).await
+}
+
+async fn try_lesson(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) -> Response {
+    with_lessons(&state, &id, body, |slot, request: TryRequest| lessons::try_move(slot, &request)).await
+}
+
+/// Reads the JSON request in `body` and replies with what `work` makes of it with
+/// session `id`'s lesson slot, on a thread of its own (a move tried is searched).
+async fn with_lessons<T: DeserializeOwned, R: Serialize>(
+    state: &AppState,
+    id: &str,
+    body: Bytes,
+    work: impl FnOnce(&LessonSlot, T) -> Result<R, ApiError> + Send + 'static,
+) -> Response {
+    match state.sessions.lessons(id) {
+        Ok(slot) => aside(move || answer(body, |request| work(&slot, request))).await,
+        Err(error) => session_error(error),
+    }
 }
 
 async fn stop(State(state): State<AppState>, Path(id): Path<String>) -> Response {

@@ -18,6 +18,7 @@ use super::access::random_hex;
 use super::api::{ApiError, GameRequest, line_texts};
 use super::duel::{Duel, DuelRequest};
 use super::event::{SessionEvent, json};
+use super::lessons::LessonSlot;
 use super::review::{Review, ReviewRequest};
 use super::timing::{ClockRequest, play_limits};
 use crate::engine::options::{MULTIPV, STRENGTH};
@@ -28,7 +29,8 @@ use crate::rules::Position;
 
 /// The most pages with an engine at once: each engine holds a transposition table. A
 /// page holds at most three engines at once: its own, and the two of an engine game (a
-/// whole-game analysis has one; a page runs one or the other at a time).
+/// whole-game analysis has one, kept for its lessons until another job starts; a page runs
+/// one or the other at a time).
 pub const MAX_SESSIONS: usize = 8;
 
 /// How long a new session waits for its page to open the event stream before it is
@@ -50,6 +52,8 @@ struct Session {
     /// Set to stop the page's job on engines of its own, if one runs: a whole-game
     /// analysis or an engine game, one at a time.
     background: Arc<AtomicBool>,
+    /// The latest whole-game analysis, for its lessons; emptied when another job starts.
+    lessons: LessonSlot,
 }
 
 impl Drop for Session {
@@ -177,6 +181,7 @@ impl Sessions {
             sender,
             receiver: Some(receiver),
             background: Arc::default(),
+            lessons: LessonSlot::default(),
         };
         sessions.insert(id.clone(), session);
         Ok(id)
@@ -241,7 +246,7 @@ impl Sessions {
     pub fn review(&self, id: &str, request: &ReviewRequest) -> Result<(), SessionError> {
         let review = Review::new(request).map_err(SessionError::Bad)?;
         let options = self.options.clone();
-        self.restart_background(id, |sender, cancel| review.start(options, sender, cancel))
+        self.restart_background(id, |sender, cancel, lessons| review.start(options, sender, cancel, lessons))
     }
 
     /// Starts the engine game `request` asks for in session `id`, on two engines of its
@@ -251,7 +256,7 @@ impl Sessions {
     /// An unknown session; a bad game, limit or level; no thread to run on.
     pub fn duel(&self, id: &str, request: &DuelRequest) -> Result<(), SessionError> {
         let duel = Duel::new(request, &self.options).map_err(SessionError::Bad)?;
-        self.restart_background(id, |sender, cancel| duel.start(sender, cancel))
+        self.restart_background(id, |sender, cancel, _| duel.start(sender, cancel))
     }
 
     /// Stops session `id`'s whole-game analysis or engine game, if one runs: it sends
@@ -265,19 +270,30 @@ impl Sessions {
         Ok(())
     }
 
-    /// Stops session `id`'s job on engines of its own and starts another with `start`,
-    /// given the session's event sender and the new job's stop flag.
+    /// Stops session `id`'s job on engines of its own, drops the analysis kept for its
+    /// lessons, and starts another job with `start`, given the session's event sender, the
+    /// new job's stop flag and the new lesson slot.
     fn restart_background(
         &self,
         id: &str,
-        start: impl FnOnce(UnboundedSender<SessionEvent>, Arc<AtomicBool>) -> io::Result<()>,
+        start: impl FnOnce(UnboundedSender<SessionEvent>, Arc<AtomicBool>, LessonSlot) -> io::Result<()>,
     ) -> Result<(), SessionError> {
         let mut sessions = self.lock();
         let session = sessions.get_mut(id).ok_or(SessionError::Unknown)?;
         session.background.store(true, Ordering::Relaxed);
         session.background = Arc::default();
-        let started = start(session.sender.clone(), Arc::clone(&session.background));
+        session.lessons = LessonSlot::default();
+        let started =
+            start(session.sender.clone(), Arc::clone(&session.background), Arc::clone(&session.lessons));
         started.map_err(|error| SessionError::Bad(ApiError::new(error.to_string())))
+    }
+
+    /// Where session `id` keeps its latest whole-game analysis, for its lessons.
+    ///
+    /// # Errors
+    /// An unknown session.
+    pub fn lessons(&self, id: &str) -> Result<LessonSlot, SessionError> {
+        Ok(Arc::clone(&self.lock().get(id).ok_or(SessionError::Unknown)?.lessons))
     }
 
     /// Stops session `id`'s search, if one runs; it still reports its result.

@@ -15,6 +15,7 @@ import { readFile, download } from './pdn.js';
 import { Collection } from './collection.js';
 import { Explorer } from './explorer.js';
 import { Duel } from './duel.js';
+import { Lessons } from './lessons.js';
 import { saveSvg, savePng } from './picture.js';
 
 const $ = (id) => document.getElementById(id);
@@ -29,11 +30,12 @@ const state = {
   over: null,           // a result the page gives (a clock run out)
   request: 0,           // the number of the latest position request
   analysed: null,       // the tree's node whose position the analysis lines are of
+  reviewer: 'none',     // the engine's side when the game's analysis was asked for
 };
 
 const editor = new Editor();
 const board = new Board($('board'), { onSquare: pick, onPress: pick });
-const input = new MoveInput($('choice'), { onMove: (text) => attempt(() => playMove(text)), onChange: render });
+const input = new MoveInput($('choice'), { onMove: (text) => attempt(() => enterMove(text)), onChange: render });
 const clock = new Clock({ white: $('clock-white'), black: $('clock-black') });
 const engine = new EngineSession({ onInfo, onDone, onProgress, onReview });
 const explorer = new Explorer({ onMove: (text) => attempt(() => playMove(text)) });
@@ -49,6 +51,14 @@ const treeEditor = new TreeEditor(
   { comment: $('comment'), glyphs: $('glyphs'), promote: $('tree-promote'), main: $('tree-main'), remove: $('tree-delete') },
   { game: () => state.game, onEdit: renderMoves, onMove: () => attempt(refresh) },
 );
+const lessons = new Lessons({
+  engine: () => engine.id,
+  game: () => state.game.whole(),
+  show: navigate,
+  fen: () => state.reply && state.reply.fen,
+  quiet: () => state.analysing && analyse(false),
+  say,
+});
 const duel = new Duel({ engine, show: showGame, position: () => ({ variant: state.game.variant, fen: state.reply.fen }), say });
 
 function say(text) {
@@ -73,6 +83,7 @@ async function newGame(variant, fen = null, tree = null) {
   if (tree) state.game.load(tree);
   $('chart').replaceChildren();
   $('review-progress').textContent = '';
+  lessons.reset();
   state.over = null;
   state.editing = false;
   $('variant').value = variant;
@@ -149,6 +160,17 @@ function timing() {
   const strength = Math.max(1, Math.min(10, Number($('strength').value) || 10));
   if (clock.on) return { clock: clock.engineTime(state.reply.side), strength };
   return { movetime: Math.max(0.05, Number($('movetime').value) || 1), strength };
+}
+
+// A move entered on the board: a try in a lesson's position, else played.
+async function enterMove(text) {
+  if (!(await lessons.tryMove(text))) {
+    await playMove(text);
+    return;
+  }
+  input.hideChoice();
+  input.reset(state.reply.legal);
+  render();
 }
 
 async function playMove(text) {
@@ -299,6 +321,8 @@ function onDone(done, mode) {
 async function reviewGame() {
   const movetime = Math.max(0.05, Number($('review-movetime').value) || 0.5);
   $('review-progress').textContent = 'starting...';
+  lessons.reset();
+  state.reviewer = engineSide();
   await engine.reviewGame(state.game.whole(), movetime);
 }
 
@@ -314,6 +338,7 @@ function onReview(review) {
   const mistakes = review.marks.filter((mark) => mark).length;
   $('review-progress').textContent = `done: ${mistakes} mistake${mistakes === 1 ? '' : 's'} or blunder${mistakes === 1 ? '' : 's'}`;
   $('chart').innerHTML = review.chart;
+  lessons.offer({ white: 'black', black: 'white' }[state.reviewer]);
   renderMoves();
 }
 
@@ -475,6 +500,7 @@ function bindControls() {
   bind('edit-clear', 'click', () => { editor.clear(); render(); });
   bind('edit-done', 'click', finishEditing);
   collection.bind(attempt);
+  lessons.bind(attempt);
   $('explorer').addEventListener('toggle', showExplorer);
   // A button of an analysis line is drawn again with each report: a click on it may end
   // on its successor, so the press's end counts (and a click from the keyboard).
