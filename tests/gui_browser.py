@@ -354,10 +354,12 @@ def try_lesson_move(driver, start, landing, state):
     assert fen(driver) == before, "a move tried is not played"
 
 
-def offered_lessons(driver, side, at_each=lambda ply, text: None):
+def offered_lessons(driver, side, at_each):
     """Starts the lessons of `side` and steps through them: the ply of each mistake
     offered (from 1) and the move the page says was played, as the page shows them;
-    `at_each(ply, text)` runs at each. The summary at the end."""
+    `at_each(ply, text)` runs at each. The board is turned for Black meanwhile (square 1
+    where 32 was), and back after. The summary at the end."""
+    places = square_places(driver)
     Select(driver.find_element(By.ID, "lessons-side")).select_by_value(side)
     driver.find_element(By.ID, "lessons-start").click()
     wait(driver, lambda d: d.find_element(By.ID, "lesson").is_displayed()
@@ -370,11 +372,13 @@ def offered_lessons(driver, side, at_each=lambda ply, text: None):
         ply = int(current[0].get_attribute("data-ply")) + 1 if current else 1
         played = re.search(r"You played (\S+) here", driver.find_element(By.ID, "lesson-text").text).group(1)
         offered[ply] = played
+        assert (square_places(driver)["1"] == places["32"]) == (side == "black"), "the board turned for the side"
         at_each(ply, played)
         driver.find_element(By.ID, "lesson-next").click()
         wait(driver, lambda d: not d.find_element(By.ID, "lesson").is_displayed()
              or d.find_element(By.ID, "lesson-title").text.startswith(f"Lesson {len(offered) + 1} of"),
              "the next lesson")
+    assert square_places(driver) == places, "the board turned back"
     return offered, driver.find_element(By.ID, "lesson-summary").text
 
 
@@ -391,8 +395,12 @@ def lessons(driver):
     load_pdn_text(driver, SHOT_PDN)
     wait(driver, lambda d: main_moves(d) == SHOT, "the shot game")
     type_into(driver, {"review-movetime": "0.05"})
+    # As if the engine had played White: the person's side is offered, Black.
+    Select(driver.find_element(By.ID, "engine-side")).select_by_value("white")
     driver.find_element(By.ID, "review-start").click()
     wait(driver, lambda d: d.find_element(By.ID, "lessons-start").is_enabled(), "the lessons offered", 30)
+    assert driver.find_element(By.ID, "lessons-side").get_attribute("value") == "black"
+    Select(driver.find_element(By.ID, "engine-side")).select_by_value("none")
     marks = marked(driver)
     assert marks.get(3) == ("5-9", "??"), f"5-9 is marked a blunder: {marks}"
     Select(driver.find_element(By.ID, "lessons-side")).select_by_value("")

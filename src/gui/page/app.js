@@ -57,7 +57,12 @@ const lessons = new Lessons({
   show: navigate,
   fen: () => state.reply && state.reply.fen,
   quiet: () => state.analysing && analyse(false),
-  say,
+  orient: (flipped) => {
+    const was = board.flipped;
+    board.setFlipped(flipped);
+    render();
+    return was;
+  },
 });
 const duel = new Duel({ engine, show: showGame, position: () => ({ variant: state.game.variant, fen: state.reply.fen }), say });
 

@@ -2,7 +2,8 @@
 // the person's side played a mistake or a blunder, in the game's order, to find a better
 // move in. The server keeps the analysis and judges each move tried (docs/gui.md); the
 // page shows the position, says how the move tried was judged, shows why on request,
-// and counts the better moves found without asking why first.
+// and counts the better moves found without asking why first. The board is turned for
+// the person's side meanwhile.
 
 import { post } from './api.js';
 
@@ -15,9 +16,11 @@ function men(value) {
 export class Lessons {
   // `hooks`: engine() the page's session id, game() the request for the line shown,
   // show(ply) shows its position after `ply` moves, fen() the FEN of the position shown,
-  // quiet() stops the page's own analysis, say(text) shows a message.
+  // quiet() stops the page's own analysis, orient(flipped) turns the board (and says
+  // whether it was turned before).
   constructor(hooks) {
     this.hooks = hooks;
+    this.unflip = null;    // how the board was turned before the lessons, while they run
     this.reset();
   }
 
@@ -62,6 +65,7 @@ export class Lessons {
     Object.assign(this, { game, lessons: reply.lessons, index: 0, found: 0 });
     $('lesson').hidden = false;
     document.body.classList.add('lesson');
+    this.unflip = this.hooks.orient(side === 'black');
     await this.show();
   }
 
@@ -143,8 +147,10 @@ export class Lessons {
     $('lesson-summary').textContent = summary;
   }
 
-  // Ends the lessons; the board stays where it is.
+  // Ends the lessons; the board stays where it is, turned back as it was.
   stop() {
+    if (this.unflip !== null) this.hooks.orient(this.unflip);
+    this.unflip = null;
     this.index = -1;
     $('lesson').hidden = true;
     $('lesson-summary').textContent = '';
