@@ -10,7 +10,8 @@
 //! collection replayed by crownhead's PDN reader), and the move tree (variations,
 //! promoted, an engine line added, glyphs and comments) saved as PDN and read back the
 //! same by crownhead's reader; two engine levels play a ballot twice (replayed by
-//! pydraughts), the board is saved as SVG and PNG, and a phone's screen holds it.
+//! pydraughts), the board is saved as SVG and PNG, a phone's screen holds it, and
+//! puzzles are solved and missed, with the rating and its record file that follow.
 //!
 //! A test binary of its own: cargo runs test binaries one after another, so the browser
 //! does not share the machine with the timing-sensitive tests of `tests/tools/` (their
@@ -109,6 +110,8 @@ fn only_the_token_holder_on_this_host_and_origin_is_served() {
     // No token, a wrong one, the cookie of another port.
     assert_eq!(get("/", &[]).0, 403);
     assert_eq!(get("/api/variants", &[]).0, 403);
+    let puzzles = ["POST /api/puzzles/next HTTP/1.1".to_string(), host.clone()];
+    assert_eq!(send(port, &puzzles, r#"{"variant":"english"}"#).0, 403);
     assert_eq!(get(&format!("/?token={}", token.replace(&token[..1], "x")), &[]).0, 403);
     assert_eq!(get("/api/variants", &[&format!("Cookie: crownhead-{}={token}", port + 1)]).0, 403);
     // A foreign Host (DNS rebinding), the right one on another port, none.

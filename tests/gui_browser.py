@@ -44,7 +44,12 @@ Starts `crownhead gui --no-open --port 0`, reads the URL it prints, and with sel
   the engine's best is correct, and See why shows the refutation (see `lessons`);
 - saves the board as SVG (its pieces those of the FEN, its highlights and the best
   move's arrow in it) and as PNG (decoded here: its size, and each square's colour);
-- lays the page out at 390x844, a phone held upright: the board whole, above the panels.
+- lays the page out at 390x844, a phone held upright: the board whole, above the panels;
+- solves puzzles (a third server, with a puzzle file and a record file named on its
+  command line): a shot solved by clicks, the opponent's replies played by the page, the
+  answers hidden meanwhile and the board turned to the solver; a miss (a legal move of
+  pydraughts' that is not the key) and the solution shown; the ratings and the record
+  file that follow; a puzzle of the list played again, unrated.
 
 Each part's time goes to stderr.
 
@@ -91,6 +96,18 @@ PDN = """[Event "browser test"]
 
 # An English game for the move tree: 2. 12-16 loses a man to 19x12, and the engine
 # never plays it (nor 10-14, the variation the test plays instead).
+# Five English puzzles of `crownhead puzzles build`'s: FEN, solution, theme, difficulty,
+# rating (the set of src/gui/puzzle_desk/tests.rs).
+PUZZLES = [
+    ("W:W19,22,24,26,27,28,31,32:B3,4,7,8,10,12,13,14", "19-16 12x19 24x6", "shot", 1, 800),
+    ("B:WK7:BK19", "19-15", "endgame", 2, 900),
+    ("B:W13,17,18,19,21,23,24,26,27,32:B1,2,6,8,10,11,12,14,16,20", "10-15 18x9 15-18 23x14 16x30",
+     "breakthrough", 3, 1000),
+    ("W:W17,20,21,22,25,26,27,28,29,31:B2,5,6,8,10,11,12,13,14,19", "20-16 11x20 27-24 20x27 31x15 10x19 17x1",
+     "shot", 5, 1200),
+    ("W:W22,26,27,28,30,31:B4,10,14,15,19,20", "26-23 19x26 30x23 4-8 27-24 20x27 31x24 14-17 22x13", "shot", 8, 1500),
+]
+
 TREE_PDN = """[Event "tree test"]
 [GameType "21"]
 
@@ -354,12 +371,10 @@ def try_lesson_move(driver, start, landing, state):
     assert fen(driver) == before, "a move tried is not played"
 
 
-def offered_lessons(driver, side, at_each):
+def offered_lessons(driver, side, at_each=lambda ply, text: None):
     """Starts the lessons of `side` and steps through them: the ply of each mistake
     offered (from 1) and the move the page says was played, as the page shows them;
-    `at_each(ply, text)` runs at each. The board is turned for Black meanwhile (square 1
-    where 32 was), and back after. The summary at the end."""
-    places = square_places(driver)
+    `at_each(ply, text)` runs at each. The summary at the end."""
     Select(driver.find_element(By.ID, "lessons-side")).select_by_value(side)
     driver.find_element(By.ID, "lessons-start").click()
     wait(driver, lambda d: d.find_element(By.ID, "lesson").is_displayed()
@@ -372,13 +387,11 @@ def offered_lessons(driver, side, at_each):
         ply = int(current[0].get_attribute("data-ply")) + 1 if current else 1
         played = re.search(r"You played (\S+) here", driver.find_element(By.ID, "lesson-text").text).group(1)
         offered[ply] = played
-        assert (square_places(driver)["1"] == places["32"]) == (side == "black"), "the board turned for the side"
         at_each(ply, played)
         driver.find_element(By.ID, "lesson-next").click()
         wait(driver, lambda d: not d.find_element(By.ID, "lesson").is_displayed()
              or d.find_element(By.ID, "lesson-title").text.startswith(f"Lesson {len(offered) + 1} of"),
              "the next lesson")
-    assert square_places(driver) == places, "the board turned back"
     return offered, driver.find_element(By.ID, "lesson-summary").text
 
 
@@ -395,12 +408,8 @@ def lessons(driver):
     load_pdn_text(driver, SHOT_PDN)
     wait(driver, lambda d: main_moves(d) == SHOT, "the shot game")
     type_into(driver, {"review-movetime": "0.05"})
-    # As if the engine had played White: the person's side is offered, Black.
-    Select(driver.find_element(By.ID, "engine-side")).select_by_value("white")
     driver.find_element(By.ID, "review-start").click()
     wait(driver, lambda d: d.find_element(By.ID, "lessons-start").is_enabled(), "the lessons offered", 30)
-    assert driver.find_element(By.ID, "lessons-side").get_attribute("value") == "black"
-    Select(driver.find_element(By.ID, "engine-side")).select_by_value("none")
     marks = marked(driver)
     assert marks.get(3) == ("5-9", "??"), f"5-9 is marked a blunder: {marks}"
     Select(driver.find_element(By.ID, "lessons-side")).select_by_value("")
@@ -1140,6 +1149,103 @@ def phone(driver, screenshots):
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def puzzle_shown(driver):
+    """The puzzle of PUZZLES whose position the board shows, or None."""
+    shown = fen(driver)
+    return next((puzzle for puzzle in PUZZLES if shown and fen_pieces(puzzle[0]) == fen_pieces(shown)), None)
+
+
+def click_move(driver, text):
+    """Plays the move `text` by clicking its first square and its last."""
+    squares = re.split("[-x]", text)
+    click_square(driver, squares[0])
+    click_square(driver, squares[-1])
+
+
+def puzzle_text(driver, id):
+    return driver.find_element(By.ID, id).text
+
+
+def solve(driver, puzzle):
+    """Plays the solver's moves of `puzzle`; the page plays the replies."""
+    line = puzzle[1].split()
+    for index in range(0, len(line), 2):
+        click_move(driver, line[index])
+        played = line[:index + 2]
+        wait(driver, lambda d: main_line(d) == played, f"the solution's moves {played}")
+
+
+def puzzles(driver, binary, directory):
+    """Puzzles from a file named on the command line, the record in a file named there
+    too: a shot is solved, a puzzle missed and its solution shown, and one played again
+    from the list, unrated; the rating shown is the record file's."""
+    path = os.path.join(directory, "puzzles.tsv")
+    with open(path, "w") as out:
+        out.write("".join(f"{fen}\t{line}\t{theme}\t{difficulty}\t{rating}\n"
+                          for fen, line, theme, difficulty, rating in PUZZLES))
+    record = os.path.join(directory, "record", "puzzles.json")
+    server, url = start_server(binary, ["--puzzle-file", path, "--puzzle-record", record])
+    try:
+        driver.get(url)
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"), "the page")
+        driver.find_element(By.CSS_SELECTOR, "#puzzles summary").click()
+        wait(driver, lambda d: puzzle_text(d, "puzzle-rating").startswith(
+            "english: rating 1500 ± 700 (provisional); 0 rated, 0 solved; 5 puzzles"), "the newcomer's rating")
+        Select(driver.find_element(By.ID, "puzzle-theme")).select_by_value("shot")
+        driver.find_element(By.ID, "puzzle-next").click()
+        wait(driver, lambda d: puzzle_shown(d), "a puzzle on the board")
+        shot = puzzle_shown(driver)
+        assert shot[2] == "shot", shot
+        assert "White to play and win" in puzzle_text(driver, "puzzle-status")
+        # White to move: White's side at the bottom, square 32 below square 1.
+        places = square_places(driver)
+        assert float(places["32"][1]) > float(places["1"][1]), places
+        for hidden in ["analysis", "explorer", "evalbar"]:
+            assert not driver.find_element(By.ID, hidden).is_displayed(), f"#{hidden} shows while solving"
+        solve(driver, shot)
+        wait(driver, lambda d: puzzle_text(d, "puzzle-status").startswith("Solved: a shot. Rating "), "solved")
+        assert driver.find_element(By.ID, "analysis").is_displayed()
+        wait(driver, lambda d: "1 rated, 1 solved" in puzzle_text(d, "puzzle-rating"), "the rating after a solve")
+        after_solve = int(re.search(r"rating (\d+)", puzzle_text(driver, "puzzle-rating")).group(1))
+        assert after_solve > 1500, after_solve
+        with open(record) as kept:
+            english = json.load(kept)["variants"]["english"]
+        assert (english["tried"], english["solved"], round(english["rating"])) == (1, 1, after_solve), english
+        assert fen_pieces(english["history"][0]["puzzle"]) == fen_pieces(shot[0]), english
+        # A miss: a legal move that is not the key, then the solution.
+        Select(driver.find_element(By.ID, "puzzle-theme")).select_by_value("")
+        driver.find_element(By.ID, "puzzle-next").click()
+        wait(driver, lambda d: puzzle_shown(d) not in (None, shot), "the next puzzle")
+        missed = puzzle_shown(driver)
+        key = missed[1].split()[0]
+        ends = lambda text: (re.split("[-x]", text)[0], re.split("[-x]", text)[-1])
+        legal = [move.pdn_move for move in Board("english", fen=missed[0]).legal_moves()]
+        wrong = next(text for text in legal
+                     if ends(text) != ends(key) and [ends(other) for other in legal].count(ends(text)) == 1)
+        click_move(driver, wrong)
+        wait(driver, lambda d: puzzle_text(d, "puzzle-status").startswith(f"Not the move: {key} wins here. Rating "),
+             "the miss")
+        wait(driver, lambda d: fen_pieces(fen(d)) == fen_pieces(missed[0]), "the puzzle's position again")
+        assert "2 rated, 1 solved" in puzzle_text(driver, "puzzle-rating")
+        driver.find_element(By.ID, "puzzle-solution").click()
+        wait(driver, lambda d: main_line(d) == missed[1].split(), "the solution as the main line")
+        assert puzzle_text(driver, "puzzle-status").startswith(f"The solution: {missed[1]} (a {missed[2]}).")
+        recent = lambda d: [item.get_attribute("class") for item in d.find_elements(By.CSS_SELECTOR, "#puzzle-recent li")]
+        assert recent(driver) == ["missed", "solved"], recent(driver)
+        # The solved one again, from the list: checked, not rated.
+        rating = puzzle_text(driver, "puzzle-rating")
+        driver.find_element(By.CSS_SELECTOR, "#puzzle-recent li.solved").click()
+        wait(driver, lambda d: puzzle_shown(d) == shot and "unrated" in puzzle_text(d, "puzzle-status"), "the puzzle again")
+        solve(driver, shot)
+        wait(driver, lambda d: puzzle_text(d, "puzzle-status") == "Solved: a shot.", "solved again")
+        assert puzzle_text(driver, "puzzle-rating") == rating
+    finally:
+        driver.get("about:blank")
+        server.kill()
+        server.wait()
+        server.stdout.close()
+
+
 def type_into(driver, values):
     """Types each value into the field of its id, in place of what it held."""
     for field, value in values.items():
@@ -1187,6 +1293,7 @@ def main():
             timed("pictures", lambda: pictures(driver, directory))
             timed("phone", lambda: phone(driver, screenshots))
             collection = timed("collections", lambda: collections(driver, binary, directory))
+            timed("puzzles", lambda: puzzles(driver, binary, directory))
             errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
             assert not errors, f"the page logged errors: {errors}"
             print(json.dumps({"variants": variants, "saved_pdn": saved, "moves": expected,

@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 use clap::Args;
 use crownhead::engine::OptionsBuilder;
-use crownhead::gui::{GuiConfig, Server};
+use crownhead::gui::{GuiConfig, Server, default_puzzle_record};
 use crownhead::rules::{Game, Variant};
 use crownhead::tools::matches::openings;
 
@@ -30,6 +30,14 @@ pub struct GuiArgs {
     /// The options of each page's engine.
     #[command(flatten)]
     pub engine: EngineArgs,
+    /// The file that keeps your puzzle ratings and the puzzles you tried (default:
+    /// crownhead/puzzles.json in your data directory; "" keeps them for this run only).
+    #[arg(long, value_name = "FILE")]
+    pub puzzle_record: Option<PathBuf>,
+    /// A puzzle file, as `crownhead puzzles build` writes one, to solve in place of the
+    /// built-in puzzles of the rule set the board starts with.
+    #[arg(long, value_name = "FILE.tsv")]
+    pub puzzle_file: Option<PathBuf>,
     /// The opening book the engine plays from (`--book-file`: a book of the rule set
     /// the board starts with; the other rule sets keep their built-in books).
     #[command(flatten)]
@@ -52,6 +60,12 @@ impl GuiArgs {
             options,
             collection: self.collection.clone(),
             openings: match_openings,
+            puzzle_record: match &self.puzzle_record {
+                Some(path) if path.as_os_str().is_empty() => None,
+                Some(path) => Some(path.clone()),
+                None => default_puzzle_record(),
+            },
+            puzzle_file: self.puzzle_file.clone(),
         })?;
         let url = server.url();
         writeln!(out, "crownhead gui: open {url}")?;

@@ -415,7 +415,7 @@ fn tree_game(start: Position, tree: &TreeLine) -> Result<PdnGame, ApiError> {
 }
 
 /// The rule set called `name`.
-fn variant_named(name: &str) -> Result<Variant, ApiError> {
+pub(super) fn variant_named(name: &str) -> Result<Variant, ApiError> {
     Variant::from_str(name).map_err(|error| ApiError::new(error.to_string()))
 }
 

@@ -17,7 +17,7 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file of the page.
-pub const ASSETS: [Asset; 19] = [
+pub const ASSETS: [Asset; 20] = [
     Asset { name: "index.html", content_type: HTML, contents: include_str!("page/index.html") },
     Asset { name: "style.css", content_type: CSS, contents: include_str!("page/style.css") },
     Asset { name: "app.js", content_type: JS, contents: include_str!("page/app.js") },
@@ -37,6 +37,7 @@ pub const ASSETS: [Asset; 19] = [
     Asset { name: "duel.js", content_type: JS, contents: include_str!("page/duel.js") },
     Asset { name: "picture.js", content_type: JS, contents: include_str!("page/picture.js") },
     Asset { name: "lessons.js", content_type: JS, contents: include_str!("page/lessons.js") },
+    Asset { name: "puzzles.js", content_type: JS, contents: include_str!("page/puzzles.js") },
 ];
 
 /// The file named `name`, if the page has it.

@@ -256,10 +256,12 @@ fn men(centi_men: i32) -> f64 {
     f64::from(centi_men) / 100.0
 }
 
-/// The analysis in `slot`, if it is of the game `request` names; else no analysis, one
-/// of another game, or a bad game.
-fn analysed_game<'a>(
-    slot: &'a mut Option<Analysed>,
+/// The analysis in `slot`, if it is of the game `request` names.
+///
+/// # Errors
+/// No analysis, one of another game, or a bad game.
+pub fn analysed_game<'a>(
+    slot: &'a mut MutexGuard<'_, Option<Analysed>>,
     request: &GameRequest,
 ) -> Result<&'a mut Analysed, ApiError> {
     let game = request.game()?;
@@ -275,7 +277,7 @@ fn analysed_game<'a>(
 /// The lessons `request` asks for, from the analysis in `slot`.
 ///
 /// # Errors
-/// No analysis, one of another game, or a bad game.
+/// As [`analysed_game`].
 pub fn lessons(slot: &Mutex<Option<Analysed>>, request: &LessonsRequest) -> Result<LessonsReply, ApiError> {
     let mut held = lock(slot);
     Ok(analysed_game(&mut held, &request.game)?.lessons(request.side.into()))
@@ -284,7 +286,7 @@ pub fn lessons(slot: &Mutex<Option<Analysed>>, request: &LessonsRequest) -> Resu
 /// The move `request` tries, judged with the analysis in `slot`.
 ///
 /// # Errors
-/// As [`lessons`], and as [`Analysed::try_move`].
+/// As [`analysed_game`] and [`Analysed::try_move`].
 pub fn try_move(slot: &Mutex<Option<Analysed>>, request: &TryRequest) -> Result<TryReply, ApiError> {
     let mut held = lock(slot);
     analysed_game(&mut held, &request.game)?.try_move(request.ply, &request.tried)

@@ -23,6 +23,9 @@
 //!   the endgame databases' results; `collection_routes` serves them;
 //!   does, and `duel` plays a game of two engines against each other (`timing` reads
 //!   how long they think, `openings` lists where their games may start);
+//! - `puzzle_desk` gives the person puzzles near their rating, checks their moves and
+//!   rates each first try (Glicko-2), keeping their record in a file (`puzzle_record`);
+//!   `puzzle_routes` serves it;
 //! - `assets` serves the page itself (`src/gui/page/`: HTML, CSS and JavaScript
 //!   modules), built into the binary: no build step, no network.
 //!
@@ -41,10 +44,14 @@ mod lessons;
 mod move_tree;
 mod openings;
 mod position_index;
+mod puzzle_desk;
+mod puzzle_record;
+mod puzzle_routes;
 mod review;
 mod server;
 mod session;
 mod timing;
 
 pub use openings::OpeningSets;
+pub use puzzle_record::default_path as default_puzzle_record;
 pub use server::{GuiConfig, Server};

@@ -28,6 +28,8 @@ use super::event::SessionEvent;
 use super::json::{answer, parse};
 use super::lessons::{self, LessonSlot, LessonsRequest, TryRequest};
 use super::openings::{self, OpeningSets};
+use super::puzzle_desk::PuzzleDesk;
+use super::puzzle_routes;
 use super::review::ReviewRequest;
 use super::session::{CLAIM_TIMEOUT, GoRequest, SessionError, Sessions};
 use crate::engine::Options;
@@ -46,6 +48,10 @@ pub struct GuiConfig {
     pub collection: Option<PathBuf>,
     /// The openings engine games may start from.
     pub openings: OpeningSets,
+    /// The file the person's puzzle record is kept in; `None` keeps it for the run only.
+    pub puzzle_record: Option<PathBuf>,
+    /// A puzzle file of `variant` to offer in place of its built-in puzzles.
+    pub puzzle_file: Option<PathBuf>,
 }
 
 /// A server bound to its port, not yet serving.
@@ -62,15 +68,19 @@ struct AppState {
     variant: Variant,
     shelf: Arc<Shelf>,
     openings: OpeningSets,
+    puzzles: Arc<PuzzleDesk>,
 }
 
 impl Server {
     /// Binds 127.0.0.1 on the configured port and draws the run's token.
     ///
     /// # Errors
-    /// The port cannot be had; no random bytes; the collection named cannot be read.
+    /// The port cannot be had; no random bytes; the collection, the puzzle record or the
+    /// puzzle file named cannot be read.
     pub fn bind(config: GuiConfig) -> io::Result<Server> {
         let shelf = Arc::new(Shelf::new(config.collection.as_deref(), config.variant, &config.options)?);
+        let puzzles =
+            Arc::new(PuzzleDesk::new(config.puzzle_record, config.puzzle_file.as_deref(), config.variant)?);
         let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, config.port)))?;
         listener.set_nonblocking(true)?;
         let port = listener.local_addr()?.port();
@@ -80,6 +90,7 @@ impl Server {
             variant: config.variant,
             shelf,
             openings: config.openings,
+            puzzles,
         };
         Ok(Server { listener, state })
     }
@@ -117,6 +128,7 @@ fn router(state: AppState) -> Router {
         .route("/api/session/{id}/stop", post(stop))
         .route("/api/session/{id}/review", post(review))
         .merge(collection_routes::router(Arc::clone(&state.shelf)))
+        .merge(puzzle_routes::router(Arc::clone(&state.puzzles)))
         .route("/api/openings/{variant}", get(openings))
         .route("/api/session/{id}/duel", post(duel))
         .route("/api/session/{id}/duel/stop", post(stop_duel))

@@ -17,6 +17,7 @@ import { Explorer } from './explorer.js';
 import { Duel } from './duel.js';
 import { Lessons } from './lessons.js';
 import { saveSvg, savePng } from './picture.js';
+import { Puzzles } from './puzzles.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -57,12 +58,16 @@ const lessons = new Lessons({
   show: navigate,
   fen: () => state.reply && state.reply.fen,
   quiet: () => state.analysing && analyse(false),
-  orient: (flipped) => {
-    const was = board.flipped;
-    board.setFlipped(flipped);
-    render();
-    return was;
-  },
+  say,
+});
+const puzzles = new Puzzles({
+  variant: () => state.game.variant,
+  game: () => state.game,
+  put: putPuzzle,
+  play: playMove,
+  back: () => navigate(state.game.index - 1),
+  showLine: showPuzzleLine,
+  say,
 });
 const duel = new Duel({ engine, show: showGame, position: () => ({ variant: state.game.variant, fen: state.reply.fen }), say });
 
@@ -167,8 +172,13 @@ function timing() {
   return { movetime: Math.max(0.05, Number($('movetime').value) || 1), strength };
 }
 
-// A move entered on the board: a try in a lesson's position, else played.
+// A move entered on the board: checked in a puzzle being solved, a try in a lesson's
+// position, else played.
 async function enterMove(text) {
+  if (puzzles.solving) {
+    await puzzles.move(text);
+    return;
+  }
   if (!(await lessons.tryMove(text))) {
     await playMove(text);
     return;
@@ -186,6 +196,27 @@ async function playMove(text) {
   await refresh();
 }
 
+// ---- puzzles (puzzles.js): a puzzle is a new game from its position ----
+
+async function putPuzzle(puzzle) {
+  if (state.analysing) await analyse(false);
+  $('engine-side').value = 'none';
+  board.setFlipped(puzzle.side === 'black');
+  await newGame(state.game.variant, puzzle.fen);
+}
+
+// Shows the line `texts` from the puzzle's start as the game's main line (beside the
+// moves tried), at its start.
+async function showPuzzleLine(texts) {
+  const game = state.game;
+  game.go(0);
+  for (const text of texts) game.play(text);
+  const end = game.current();
+  game.makeMainLine(end);
+  game.select(end);
+  await navigate(0);
+}
+
 // ---- entering moves: click or drag, landing square by landing square (input.js) ----
 
 function pick(name) {
@@ -195,7 +226,7 @@ function pick(name) {
     return;
   }
   const reply = state.reply;
-  if (!reply || reply.result || state.over || engineToMove() || duel.running) return;
+  if (!reply || reply.result || state.over || engineToMove() || duel.running || puzzles.blocks(reply.side)) return;
   input.pick(name);
 }
 
@@ -223,6 +254,7 @@ function render() {
   renderMoves();
   renderLines();
   clock.draw();
+  puzzles.drawState();
 }
 
 function capital(text) {
@@ -475,7 +507,10 @@ function bind(id, event, work) {
 }
 
 function bindControls() {
-  bind('variant', 'change', () => newGame($('variant').value));
+  bind('variant', 'change', async () => {
+    await newGame($('variant').value);
+    await puzzles.summary();
+  });
   bind('first', 'click', () => navigate(0));
   bind('back', 'click', () => navigate(state.game.index - 1));
   bind('forward', 'click', () => navigate(state.game.index + 1));
@@ -506,6 +541,7 @@ function bindControls() {
   bind('edit-done', 'click', finishEditing);
   collection.bind(attempt);
   lessons.bind(attempt);
+  puzzles.bind(attempt);
   $('explorer').addEventListener('toggle', showExplorer);
   // A button of an analysis line is drawn again with each report: a click on it may end
   // on its successor, so the press's end counts (and a click from the keyboard).

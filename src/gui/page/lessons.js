@@ -2,8 +2,7 @@
 // the person's side played a mistake or a blunder, in the game's order, to find a better
 // move in. The server keeps the analysis and judges each move tried (docs/gui.md); the
 // page shows the position, says how the move tried was judged, shows why on request,
-// and counts the better moves found without asking why first. The board is turned for
-// the person's side meanwhile.
+// and counts the better moves found without asking why first.
 
 import { post } from './api.js';
 
@@ -16,11 +15,9 @@ function men(value) {
 export class Lessons {
   // `hooks`: engine() the page's session id, game() the request for the line shown,
   // show(ply) shows its position after `ply` moves, fen() the FEN of the position shown,
-  // quiet() stops the page's own analysis, orient(flipped) turns the board (and says
-  // whether it was turned before).
+  // quiet() stops the page's own analysis, say(text) shows a message.
   constructor(hooks) {
     this.hooks = hooks;
-    this.unflip = null;    // how the board was turned before the lessons, while they run
     this.reset();
   }
 
@@ -65,7 +62,6 @@ export class Lessons {
     Object.assign(this, { game, lessons: reply.lessons, index: 0, found: 0 });
     $('lesson').hidden = false;
     document.body.classList.add('lesson');
-    this.unflip = this.hooks.orient(side === 'black');
     await this.show();
   }
 
@@ -147,10 +143,8 @@ export class Lessons {
     $('lesson-summary').textContent = summary;
   }
 
-  // Ends the lessons; the board stays where it is, turned back as it was.
+  // Ends the lessons; the board stays where it is.
   stop() {
-    if (this.unflip !== null) this.hooks.orient(this.unflip);
-    this.unflip = null;
     this.index = -1;
     $('lesson').hidden = true;
     $('lesson-summary').textContent = '';
