@@ -53,7 +53,12 @@ fn start() -> Gui {
 
 /// Starts the server with `extra` arguments too.
 fn start_with(extra: &[&str]) -> Gui {
-    let mut child = common::crownhead_command()
+    start_command(common::crownhead_command(), extra)
+}
+
+/// Starts the server with the binary and environment of `command`, `extra` arguments too.
+fn start_command(mut command: Command, extra: &[&str]) -> Gui {
+    let mut child = command
         .args(["gui", "--no-open", "--tt-size", "1"])
         .args(extra)
         .stdout(Stdio::piped())
@@ -197,6 +202,49 @@ fn a_collection_named_on_the_command_line_is_saved_in_place() {
     assert!(!output.status.success());
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(error.contains("tinsley.pdn: game 1, line 2: illegal move '11-15'"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Puzzle ratings are kept, by default, in `crownhead/puzzles.json` in the data directory
+/// (`XDG_DATA_HOME`), which a rated try makes; a puzzle file whose line does not read stops
+/// the command, naming the line.
+#[test]
+fn puzzle_ratings_are_kept_in_the_data_directory() {
+    let dir = common::scratch("gui", "puzzles");
+    let set = dir.join("set.tsv");
+    std::fs::write(&set, "W:W19,22,24,26,27,28,31,32:B3,4,7,8,10,12,13,14\t19-16 12x19 24x6\tshot\t1\t800\n")
+        .expect("the file is written");
+    let data = dir.join("data");
+    let mut command = common::crownhead_command();
+    command.env("XDG_DATA_HOME", &data);
+    let gui = start_command(command, &["--puzzle-file", set.to_str().expect("a UTF-8 path")]);
+    let post = |route: &str, body: &str| {
+        let head = [
+            format!("POST {route} HTTP/1.1"),
+            format!("Host: 127.0.0.1:{}", gui.port),
+            format!("X-Crownhead-Token: {}", gui.token),
+            "Content-Type: application/json".to_string(),
+        ];
+        send(gui.port, &head, body)
+    };
+    let (status, reply) = post("/api/puzzles/next", r#"{"variant": "english"}"#);
+    assert_eq!(status, 200, "{reply}");
+    let fen = "W:W19,22,24,26,27,28,31,32:B3,4,7,8,10,12,13,14";
+    assert!(reply.contains(&format!(r#""id":"{fen}""#)), "{reply}");
+    assert!(!data.exists(), "nothing is written before a rated try");
+    let (status, reply) =
+        post("/api/puzzles/rate", &format!(r#"{{"variant": "english", "id": "{fen}", "solved": true}}"#));
+    assert_eq!(status, 200, "{reply}");
+    let text = std::fs::read_to_string(data.join("crownhead").join("puzzles.json")).expect("the record");
+    let record: Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(record["variants"]["english"]["tried"], 1, "{text}");
+    drop(gui);
+    std::fs::write(&set, "B:WK7:BK19\t19-10\tendgame\t2\t900\n").expect("the file is written");
+    let output =
+        common::crownhead(&["gui", "--no-open", "--puzzle-file", set.to_str().expect("a UTF-8 path")]);
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("set.tsv: line 1: solution move 1"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -119,7 +119,7 @@ impl Record {
             Err(error) => return Err(named(path, error)),
         };
         serde_json::from_str(&text).map_err(|error| {
-            named(path, io::Error::new(io::ErrorKind::InvalidData, format!("not a puzzle record: {error}")))
+            named(path, io::Error::new(io::ErrorKind::InvalidData, format!("not a puzzle record ({error}): move it away, or name another file with --puzzle-record")))
         })
     }
 
