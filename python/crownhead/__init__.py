@@ -2,7 +2,7 @@
 
 The rules of every rule set crownhead plays (English checkers, Italian, Spanish,
 Portuguese, Russian, Brazilian, Pool, Czech, PlayOK, International 10x10), its search,
-its PDN reader and writer and its game analysis, at native speed::
+its PDN reader and writer, its game analysis and its puzzles, at native speed::
 
     import crownhead
 
@@ -24,11 +24,14 @@ from ._crownhead import (
     Line,
     Move,
     MoveAnalysis,
+    Puzzle,
     Score,
     Variation,
     __version__,
     analyse_game,
+    puzzles,
     read_pdn,
+    read_puzzles,
 )
 
 __all__ = [
@@ -42,9 +45,12 @@ __all__ = [
     "Line",
     "Move",
     "MoveAnalysis",
+    "Puzzle",
     "Score",
     "Variation",
     "__version__",
     "analyse_game",
+    "puzzles",
     "read_pdn",
+    "read_puzzles",
 ]

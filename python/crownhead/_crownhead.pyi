@@ -339,6 +339,53 @@ class MoveAnalysis:
     #: player's side).
     comment: str
 
+class Puzzle:
+    """A position where the side to move has one move that wins and every other move does
+    not, with the whole line that shows it. ``str(puzzle)`` is its line in a puzzle file,
+    as ``crownhead puzzles export`` prints it: FEN, solution, theme, difficulty and
+    rating, separated by tabs."""
+
+    @property
+    def variant(self) -> str:
+        """The rule set's name."""
+    @property
+    def fen(self) -> str:
+        """The position as a PDN FEN, the solver to move."""
+    @property
+    def turn(self) -> str:
+        """The solver, the side to move: ``"white"`` or ``"black"``."""
+    @property
+    def moves(self) -> List[Move]:
+        """The solution: the solver's key move, the opponent's best reply, the solver's
+        next move and so on, ending with a move of the solver's."""
+    @property
+    def key_move(self) -> Move:
+        """The solver's key move, the first of ``moves``."""
+    @property
+    def theme(self) -> str:
+        """What the line does: ``"block"``, ``"shot"``, ``"breakthrough"``, ``"endgame"``
+        or ``"gain"``."""
+    @property
+    def difficulty(self) -> int:
+        """How much searching it takes to find the key move: 1 for the first iterations,
+        one more for each doubling of the nodes."""
+    @property
+    def rating(self) -> int:
+        """The puzzle's starting rating, on the scale of people's ratings (800 at
+        difficulty 1, 100 more a step)."""
+    def game(self) -> Game:
+        """A new game at the puzzle's position, for the solver to play."""
+    def __eq__(self, other: object) -> bool: ...
+
+def puzzles(variant: str = "english") -> List[Puzzle]:
+    """The built-in puzzles of ``variant``, easiest first (by starting rating). Raises
+    ValueError for an unknown rule set."""
+
+def read_puzzles(source: Union[str, os.PathLike[str]], variant: str = "english") -> List[Puzzle]:
+    """The puzzles of a puzzle file (a path) or of its text, all of ``variant``; blank
+    lines and ``#`` lines are skipped. Raises ValueError naming the file and the line
+    that is not a puzzle."""
+
 def read_pdn(
     source: Union[str, os.PathLike[str]], variant: str = "english", skip_errors: bool = False
 ) -> List[Game]:

@@ -63,7 +63,7 @@ impl PyGame {
     }
 
     /// A game of `game`'s start and moves with `tags` and no annotations.
-    fn bare(game: Game, tags: Py<PyDict>) -> PyGame {
+    pub fn bare(game: Game, tags: Py<PyDict>) -> PyGame {
         let notes = game.moves().iter().map(|&mv| PdnMove::new(mv)).collect();
         PyGame { game, tags, intro_comment: None, notes }
     }

@@ -1,14 +1,13 @@
 //! `read_pdn`: the games of a PDN file or text, each as a `Game` with its tags, moves,
 //! their glyphs, comments and variations, and result.
 
-use std::path::{Path, PathBuf};
-
 use crownhead::rules::{PdnResult, read_pdn as read_games};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyDict;
 
 use crate::errors::value_error;
 use crate::game::PyGame;
+use crate::source::Source;
 
 /// The games of a PDN file (a path) or of PDN text, in order, each a `Game` with its
 /// tags (`game.tags`, the `Result` tag set from the game's result), its moves and their
@@ -29,14 +28,7 @@ pub fn read_pdn(
     skip_errors: bool,
 ) -> PyResult<Vec<PyGame>> {
     let default = crate::errors::variant(variant)?;
-    let text = match source.cast::<PyString>() {
-        Ok(text) => {
-            let text = text.to_cow()?;
-            let is_file = !text.contains('\n') && text.len() < 4096 && Path::new(text.as_ref()).is_file();
-            if is_file { std::fs::read_to_string(text.as_ref())? } else { text.into_owned() }
-        }
-        Err(_) => std::fs::read_to_string(source.extract::<PathBuf>()?)?,
-    };
+    let text = Source::read(source)?.text;
     let mut games = Vec::new();
     for game in read_games(&text, default) {
         let pdn = match game {

@@ -6,10 +6,24 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 use crownhead::rules::{Bitboard, Color, Position, Variant};
+
+/// The rule sets pydraughts plays, and its names for them.
+pub const PYDRAUGHTS: [(Variant, &str); 9] = [
+    (Variant::International, "standard"),
+    (Variant::English, "english"),
+    (Variant::Russian, "russian"),
+    (Variant::Brazilian, "brazilian"),
+    (Variant::Italian, "italian"),
+    (Variant::Antidraughts, "antidraughts"),
+    (Variant::Breakthrough, "breakthrough"),
+    (Variant::Frisian, "frisian"),
+    (Variant::Frysk, "frysk!"),
+];
 
 /// The binary under test.
 pub const CROWNHEAD: &str = env!("CARGO_BIN_EXE_crownhead");
@@ -31,6 +45,34 @@ pub fn crownhead_command() -> Command {
 /// Runs the binary with `args` to its end.
 pub fn crownhead(args: &[&str]) -> Output {
     crownhead_command().args(args).output().expect("the binary runs")
+}
+
+/// Runs the Python script at `script` (a path from the repository's root) with `args`
+/// and `input` on its standard input, and returns its standard output. The input is
+/// written from a thread of its own, so that the output may come back while it goes in.
+/// A script that fails fails the test with its standard error; the scripts are
+/// pydraughts' oracles, so the message says how to install it.
+pub fn python_script(script: &str, args: &[&Path], input: String) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(script);
+    let mut child = Command::new("python3")
+        .arg(&path)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 must be installed (see tests/requirements.txt)");
+    let mut stdin = child.stdin.take().expect("a piped stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().expect("the script runs");
+    writer.join().expect("the writer").expect("the script reads its input");
+    assert!(
+        output.status.success(),
+        "{script} {args:?} failed (if pydraughts is not installed: `python3 -m pip install -r \
+         tests/requirements.txt`):\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// A fresh, empty directory for the files of one test, named by the test file's `group`

@@ -12,8 +12,6 @@
 //! `tests/rules/draws_pydraughts.py`.
 
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crownhead::engine::{Engine, Limits, Options};
@@ -21,20 +19,7 @@ use crownhead::rules::{
     Bitboard, Color, Game, GameResult, Goal, Move, Outcome, Position, Reason, Variant, capture_paths,
 };
 
-use crate::common::Random;
-
-/// The rule sets pydraughts plays, and its names for them.
-const VARIANTS: [(Variant, &str); 9] = [
-    (Variant::International, "standard"),
-    (Variant::English, "english"),
-    (Variant::Russian, "russian"),
-    (Variant::Brazilian, "brazilian"),
-    (Variant::Italian, "italian"),
-    (Variant::Antidraughts, "antidraughts"),
-    (Variant::Breakthrough, "breakthrough"),
-    (Variant::Frisian, "frisian"),
-    (Variant::Frysk, "frysk!"),
-];
+use crate::common::{self, Random};
 
 /// A game's state as one side or the other judges it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -299,26 +284,9 @@ fn game_json(game: &Game, name: &str) -> String {
 /// pydraughts' verdicts, a string of letters a game, for `games` of the rule set
 /// pydraughts calls `name`: one python process for them all.
 fn pydraughts_verdicts(games: &[Game], name: &str) -> Vec<String> {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/rules/draws_pydraughts.py");
-    let mut child = Command::new("python3")
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("python3 must be installed (see tests/requirements.txt)");
     let input: String = games.iter().map(|game| game_json(game, name) + "\n").collect();
-    let mut stdin = child.stdin.take().expect("a piped stdin");
-    // Written from a thread of its own: the verdicts come back while the games go in.
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().expect("pydraughts runs");
-    writer.join().expect("the writer").expect("pydraughts reads the games");
-    assert!(
-        output.status.success(),
-        "pydraughts failed (if it is not installed: `python3 -m pip install -r tests/requirements.txt`):\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let verdicts: Vec<String> = String::from_utf8_lossy(&output.stdout).lines().map(str::to_string).collect();
+    let output = common::python_script("tests/rules/draws_pydraughts.py", &[], input);
+    let verdicts: Vec<String> = output.lines().map(str::to_string).collect();
     assert_eq!(verdicts.len(), games.len(), "one line of verdicts a game");
     verdicts
 }
@@ -410,7 +378,7 @@ struct Sample {
 /// Plays `sample`'s games in each rule set, seeded by `seed`, and compares every ply.
 fn compare_sample(seed: u64, sample: &Sample) -> Vec<(Variant, Tally)> {
     std::thread::scope(|scope| {
-        let runs: Vec<_> = (VARIANTS.into_iter().enumerate())
+        let runs: Vec<_> = (common::PYDRAUGHTS.into_iter().enumerate())
             .map(|(index, (variant, name))| {
                 scope.spawn(move || {
                     let mut random = Random(seed.wrapping_mul(31).wrapping_add(index as u64));

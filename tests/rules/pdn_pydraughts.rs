@@ -11,7 +11,7 @@ use common::CROWNHEAD;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{ChildStdout, Command, Output, Stdio};
+use std::process::{ChildStdout, Output, Stdio};
 
 use crownhead::rules::{PdnGame, PdnResult, Variant, read_pdn};
 
@@ -27,29 +27,8 @@ struct Theirs {
 /// Runs `tests/rules/pdn_pydraughts.py ARGS` with `input` on its standard input, and returns
 /// the games it read.
 fn pydraughts(args: &[&Path], input: &str) -> Vec<Theirs> {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/rules/pdn_pydraughts.py");
-    let mut child = Command::new("python3")
-        .arg(script)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("python3 must be installed (see tests/requirements.txt)");
-    child
-        .stdin
-        .take()
-        .expect("a piped stdin")
-        .write_all(input.as_bytes())
-        .expect("pydraughts reads its input");
-    let output = child.wait_with_output().expect("pydraughts runs");
-    assert!(
-        output.status.success(),
-        "pydraughts failed on {args:?} (if it is not installed: `python3 -m pip install -r \
-         tests/requirements.txt`):\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout)
+    let output = common::python_script("tests/rules/pdn_pydraughts.py", args, input.to_string());
+    output
         .lines()
         .map(|line| {
             let game: serde_json::Value = serde_json::from_str(line).expect("a JSON line");

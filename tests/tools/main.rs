@@ -1,5 +1,5 @@
 //! The binary's commands run as a user runs them: the command line itself, `match`,
-//! `selfplay`, `train`, `play`, `analyse-game` and the SVG pictures.
+//! `selfplay`, `train`, `play`, `analyse-game`, `puzzles` and the SVG pictures.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -10,6 +10,8 @@ mod cli;
 mod matches;
 mod option_table;
 mod play;
+mod puzzles;
+mod puzzles_pydraughts;
 mod selfplay;
 mod svg;
 mod train;
