@@ -102,3 +102,46 @@ impl FromStr for Theme {
             .ok_or_else(|| UnknownTheme(name.to_string()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    /// The theme of an English line from `fen`, the line written in notation.
+    fn theme(fen: &str, line: &str, proven: bool) -> Theme {
+        let start = Position::from_fen(Variant::English, fen).expect("a valid FEN");
+        let mut at = start;
+        let moves: Vec<Move> = line
+            .split_whitespace()
+            .map(|text| {
+                let mv = at.parse_move(text).expect("a legal move");
+                at = at.play(&mv);
+                mv
+            })
+            .collect();
+        Theme::of_line(&start, &moves, proven)
+    }
+
+    #[test]
+    fn each_theme_follows_from_its_rule() {
+        // 23-18 gives a man, 14x23 takes it, 27x11 takes two back.
+        assert_eq!(theme("W:W22,23,27,28,32:B5,14,15", "23-18 14x23 27x11", false), Theme::Shot);
+        // After 18-14 the man on 5 can neither step to 9 nor jump it: Black cannot move.
+        assert_eq!(theme("W:W9,18:B5", "18-14", false), Theme::Block);
+        // 6-2 crowns; Black's man on 20 can still move.
+        assert_eq!(theme("W:W6:B20", "6-2", false), Theme::Breakthrough);
+        // A man taken with nothing given.
+        assert_eq!(theme("W:W22,30:B18,5", "22x15", false), Theme::Gain);
+        // A quiet move the search proved a win.
+        assert_eq!(theme("W:W9,18:B5", "9-6", true), Theme::Endgame);
+    }
+
+    #[test]
+    fn names_read_back() {
+        for theme in Theme::ALL {
+            assert_eq!(theme.name().parse(), Ok(theme));
+        }
+        assert!("pin".parse::<Theme>().is_err());
+    }
+}

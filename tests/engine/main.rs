@@ -7,5 +7,6 @@ mod common;
 mod evaluation;
 mod limits;
 mod network_files;
+mod puzzle_levels;
 mod search;
 mod strength;
