@@ -63,7 +63,8 @@ fn puzzle_levels() {
     for band in &bands {
         let mut share = [0.0; 3];
         for (slot, &level) in LEVELS.iter().enumerate() {
-            let mut engine = Engine::new(Options { threads: 1, table_mib: 16, strength: level, ..Options::default() });
+            let mut engine =
+                Engine::new(Options { threads: 1, table_mib: 16, strength: level, ..Options::default() });
             let mut solved = 0;
             for (index, puzzle) in band.iter().enumerate() {
                 for attempt in 0..TRIES {
