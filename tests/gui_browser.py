@@ -53,8 +53,8 @@ Starts `crownhead gui --no-open --port 0`, reads the URL it prints, and with sel
 
 Each part's time goes to stderr.
 
-With CROWNHEAD_SCREENSHOTS=DIR it writes gui-game.png, gui-analysis.png, gui-tree.png
-and gui-phone.png (docs/gui-phone.png) into DIR.
+With CROWNHEAD_SCREENSHOTS=DIR it writes gui-game.png, gui-analysis.png, gui-tree.png,
+gui-phone.png (docs/gui-phone.png) and gui-puzzles.png (docs/gui-puzzles.png) into DIR.
 Run by tests/gui.rs."""
 
 import gzip
@@ -1166,16 +1166,20 @@ def puzzle_text(driver, id):
     return driver.find_element(By.ID, id).text
 
 
-def solve(driver, puzzle):
-    """Plays the solver's moves of `puzzle`; the page plays the replies."""
+def solve(driver, puzzle, screenshots=None):
+    """Plays the solver's moves of `puzzle`; the page plays the replies. With
+    `screenshots`, the page is pictured after the first reply."""
     line = puzzle[1].split()
     for index in range(0, len(line), 2):
         click_move(driver, line[index])
         played = line[:index + 2]
         wait(driver, lambda d: main_line(d) == played, f"the solution's moves {played}")
+        if screenshots and index == 0:
+            wait(driver, lambda d: puzzle_text(d, "puzzle-status").startswith("Right."), "the first reply's words")
+            driver.save_screenshot(os.path.join(screenshots, "gui-puzzles.png"))
 
 
-def puzzles(driver, binary, directory):
+def puzzles(driver, binary, directory, screenshots):
     """Puzzles from a file named on the command line, the record in a file named there
     too: a shot is solved, a puzzle missed and its solution shown, and one played again
     from the list, unrated; the rating shown is the record file's."""
@@ -1202,7 +1206,7 @@ def puzzles(driver, binary, directory):
         assert float(places["32"][1]) > float(places["1"][1]), places
         for hidden in ["analysis", "explorer", "evalbar"]:
             assert not driver.find_element(By.ID, hidden).is_displayed(), f"#{hidden} shows while solving"
-        solve(driver, shot)
+        solve(driver, shot, screenshots)
         wait(driver, lambda d: puzzle_text(d, "puzzle-status").startswith("Solved: a shot. Rating "), "solved")
         assert driver.find_element(By.ID, "analysis").is_displayed()
         wait(driver, lambda d: "1 rated, 1 solved" in puzzle_text(d, "puzzle-rating"), "the rating after a solve")
@@ -1293,7 +1297,7 @@ def main():
             timed("pictures", lambda: pictures(driver, directory))
             timed("phone", lambda: phone(driver, screenshots))
             collection = timed("collections", lambda: collections(driver, binary, directory))
-            timed("puzzles", lambda: puzzles(driver, binary, directory))
+            timed("puzzles", lambda: puzzles(driver, binary, directory, screenshots))
             errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
             assert not errors, f"the page logged errors: {errors}"
             print(json.dumps({"variants": variants, "saved_pdn": saved, "moves": expected,

@@ -356,8 +356,12 @@ fn read_puzzle_file(path: &Path, variant: Variant) -> io::Result<Vec<Puzzle>> {
 /// Of `candidates`, those `standing` has not tried (all, when it has tried every one),
 /// the [`NEAREST`] nearest its rating, and of them the one `seed` picks.
 fn choose<'a>(candidates: &[&'a Puzzle], standing: &Standing, seed: u64) -> Option<&'a Puzzle> {
-    let fresh: Vec<&Puzzle> =
-        candidates.iter().copied().filter(|puzzle| !standing.has_tried(&puzzle.position.to_fen())).collect();
+    let tried = standing.tried_ids();
+    let fresh: Vec<&Puzzle> = candidates
+        .iter()
+        .copied()
+        .filter(|puzzle| !tried.contains(puzzle.position.to_fen().as_str()))
+        .collect();
     let mut pool = if fresh.is_empty() { candidates.to_vec() } else { fresh };
     pool.sort_by(|a, b| distance(a, standing).total_cmp(&distance(b, standing)));
     pool.truncate(NEAREST);

@@ -4,7 +4,7 @@
 //! `crownhead gui --puzzle-record`, or `crownhead/puzzles.json` in the user's data
 //! directory; the page cannot name another.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -100,9 +100,9 @@ impl Standing {
         self.history.drain(..excess);
     }
 
-    /// Whether the puzzle `id` was tried.
-    pub fn has_tried(&self, id: &str) -> bool {
-        self.history.iter().any(|attempt| attempt.puzzle == id)
+    /// The ids of the puzzles tried (those the history keeps).
+    pub fn tried_ids(&self) -> HashSet<&str> {
+        self.history.iter().map(|attempt| attempt.puzzle.as_str()).collect()
     }
 }
 
@@ -195,6 +195,7 @@ mod tests {
         assert_eq!(standing.tried as usize, MAX_HISTORY + 3);
         assert_eq!(standing.solved as usize, MAX_HISTORY / 2 + 2);
         assert_eq!(standing.history.len(), MAX_HISTORY);
-        assert!(!standing.has_tried("2") && standing.has_tried("3"));
+        let tried = standing.tried_ids();
+        assert!(!tried.contains("2") && tried.contains("3") && tried.len() == MAX_HISTORY);
     }
 }
