@@ -74,7 +74,7 @@ def test_a_puzzle_file_is_read_by_its_path(tmp_path):
     (SHOT.replace("24x6", "24x6 3-7"), "line 2: a solution has an odd number of moves"),
     (SHOT.replace("shot", "trick"), "line 2: unknown theme 'trick'"),
     (SHOT.replace("\t1\t", "\thard\t"), "line 2: bad difficulty 'hard'"),
-])
+], ids=["fields", "square", "move", "length", "theme", "difficulty"])
 def test_a_damaged_file_is_refused_naming_it_and_the_line(tmp_path, damaged, message):
     path = tmp_path / "damaged.tsv"
     path.write_text(f"{SHOT}\n{damaged}\n")
