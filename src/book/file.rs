@@ -23,6 +23,7 @@ use std::path::Path;
 use ahash::AHashSet;
 
 use super::tree::{Node, Tree, children};
+use crate::regular_file;
 use crate::rules::{Position, Variant};
 
 const MAGIC: &[u8; 8] = b"CHBOOK\x00\x01";
@@ -70,10 +71,12 @@ impl BookFile {
     /// Reads the book in the file at `path`.
     ///
     /// # Errors
-    /// The file cannot be read or is not a sound book.
+    /// The path is not a regular file (a FIFO, a device or a directory, refused before it
+    /// is opened), or the file cannot be read or is not a sound book.
     pub fn read(path: &Path) -> Result<BookFile, BookError> {
-        let bytes =
-            fs::read(path).map_err(|source| BookError::Io { path: path.display().to_string(), source })?;
+        let io = |source| BookError::Io { path: path.display().to_string(), source };
+        regular_file::check(path).map_err(io)?;
+        let bytes = fs::read(path).map_err(io)?;
         BookFile::from_bytes(&bytes)
     }
 

@@ -36,6 +36,19 @@ pub struct DxpArgs {
     /// Games an initiator plays, colours alternating.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
+    /// Connections a follower serves at once; one more is closed as it comes.
+    #[arg(long, value_name = "N", default_value_t = dxp::DEFAULT_MAX_CONNECTIONS,
+          value_parser = clap::value_parser!(u16).range(1..))]
+    pub max_connections: u16,
+    /// Seconds a peer may take to send a message when no game clock of its runs, and to
+    /// finish one it has begun; past them the connection is closed.
+    #[arg(long, value_name = "S", default_value_t = dxp::DEFAULT_MESSAGE_TIMEOUT.as_secs_f64(),
+          value_parser = positive_seconds)]
+    pub message_timeout: f64,
+    /// Seconds past its game clock a peer may take to move before it loses on time.
+    #[arg(long, value_name = "S", default_value_t = dxp::DEFAULT_GRACE.as_secs_f64(),
+          value_parser = positive_seconds)]
+    pub grace: f64,
     /// The engine.
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -67,6 +80,9 @@ impl DxpArgs {
             moves: self.moves,
             games: self.games,
             move_time: self.movetime.map(Duration::from_secs_f64),
+            max_connections: self.max_connections,
+            message_timeout: Duration::from_secs_f64(self.message_timeout),
+            grace: Duration::from_secs_f64(self.grace),
         })
     }
 

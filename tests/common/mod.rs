@@ -1,14 +1,16 @@
 //! What the integration tests share: the binary run as a user runs it, but in an
 //! environment whose data directory holds no endgame database (the engine would probe
 //! one found in the platform's default place, and a test must not depend on the
-//! machine), scratch directories, start positions with a man taken off, and a seeded
-//! random generator for the tests that draw their cases.
+//! machine), run to an end that must come in time, scratch directories, paths that are
+//! not files, start positions with a man taken off, and a seeded random generator for
+//! the tests that draw their cases.
 
 #![allow(dead_code)]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use crownhead::rules::{Bitboard, Color, Position, Variant};
 
@@ -73,6 +75,37 @@ pub fn python_script(script: &str, args: &[&Path], input: String) -> String {
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Runs `command` to its end, which must come within `patience` (else it is killed and
+/// the test fails): for a command that could block.
+pub fn run_within(command: &mut Command, patience: Duration) -> Output {
+    let mut child =
+        command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the command starts");
+    let started = Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if started.elapsed() > patience {
+            let _ = child.kill();
+            panic!("{command:?} did not end within {patience:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("its output")
+}
+
+/// Paths a file option must refuse before it opens them, each with what it is in the
+/// refusal's words: a FIFO (made by `mkfifo` in the scratch directory `group`, which
+/// blocks an open until a writer comes), `/dev/zero` (which never ends) and a directory.
+pub fn not_files(group: &str) -> [(String, &'static str); 3] {
+    let dir = scratch(group, "not-files");
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", fifo.display());
+    [
+        (fifo.display().to_string(), "a named pipe (FIFO)"),
+        ("/dev/zero".to_string(), "a character device"),
+        (dir.display().to_string(), "a directory"),
+    ]
 }
 
 /// A fresh, empty directory for the files of one test, named by the test file's `group`

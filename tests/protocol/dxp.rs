@@ -12,13 +12,20 @@ use std::time::Duration;
 use crownhead::rules::{Color, Game, Move, Outcome, Piece, Position, Reason, Role, Variant};
 
 /// A follower process listening on a free loopback port.
-struct Follower {
+pub struct Follower {
     child: Child,
-    address: String,
+    /// Where it listens.
+    pub address: String,
 }
 
 impl Follower {
     fn start(variant: &str) -> Follower {
+        Follower::with(variant, &[], Stdio::null())
+    }
+
+    /// A follower with the arguments `more`, its standard error (where it logs at
+    /// `RUST_LOG=info`) going to `stderr`.
+    pub fn with(variant: &str, more: &[&str], stderr: impl Into<Stdio>) -> Follower {
         let mut child = common::crownhead_command()
             .args([
                 "dxp",
@@ -31,8 +38,10 @@ impl Follower {
                 "--tt-size",
                 "8",
             ])
+            .args(more)
+            .env("RUST_LOG", "info")
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("the binary starts");
         let mut first = String::new();

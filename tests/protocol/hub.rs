@@ -512,6 +512,33 @@ fn eval_file_loads_a_network_and_refuses_bad_files() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A FIFO, `/dev/zero` and a directory as `eval-file` or `book-file` are refused at once
+/// (opening the FIFO would block the engine until a writer came, reading `/dev/zero`
+/// would never end), saying what they are, and the engine keeps serving and searching.
+#[test]
+fn file_params_refuse_what_is_not_a_file_at_once() {
+    let mut engine = Engine::start(&["hub"]);
+    for param in ["eval-file", "book-file"] {
+        for (path, what) in common::not_files("hub") {
+            let asked = Instant::now();
+            engine.send(&format!("set-param name={param} value=\"{path}\""));
+            let error = engine.next();
+            assert_eq!(
+                error,
+                format!("error message=\"{param} {path}: {path}: {what}, not a regular file\"")
+            );
+            assert!(asked.elapsed() < Duration::from_secs(5), "{param} {path}: {:?}", asked.elapsed());
+            engine.assert_serving();
+        }
+    }
+    engine.send("init");
+    engine.until("ready");
+    engine.send("pos start");
+    engine.send("level depth=3");
+    engine.send("go think");
+    assert!(engine.until("done").last().is_some_and(|line| line.starts_with("done move=")));
+}
+
 /// The score, in men, of the last `info` line of a search of `pos` to depth 4.
 fn score_of(engine: &mut Engine, pos: &str) -> f64 {
     engine.send(&format!("pos pos={pos}"));

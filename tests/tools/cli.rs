@@ -153,6 +153,27 @@ fn engine_options_are_refused_in_the_engine_words() {
     }
 }
 
+/// A FIFO, `/dev/zero` and a directory as a network or book file are refused at once,
+/// saying what they are: opening the FIFO would wait for a writer for ever, and reading
+/// `/dev/zero` would never end.
+#[test]
+fn file_options_refuse_what_is_not_a_file_at_once() {
+    for (option, args) in [
+        ("--eval-file", &["analyse", "--depth", "1"][..]),
+        ("--book-file", &["analyse", "--book", "--depth", "1"]),
+    ] {
+        for (path, what) in common::not_files("cli") {
+            let mut command = common::crownhead_command();
+            command.args(args).args([option, &path]);
+            let output = common::run_within(&mut command, std::time::Duration::from_secs(20));
+            assert_eq!(output.status.code(), Some(2), "{option} {path}");
+            let error = stderr(&output);
+            let expected = format!("{} {path}: {path}: {what}, not a regular file", &option[2..]);
+            assert!(error.starts_with("error:") && error.trim_end().ends_with(&expected), "{error}");
+        }
+    }
+}
+
 #[test]
 fn bad_input_is_a_one_line_error_with_status_2() {
     for args in [

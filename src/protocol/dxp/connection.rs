@@ -5,6 +5,11 @@
 //! NUL: the bytes up to it are dropped unread, so that no tail of a long run of bytes
 //! is taken for a message of its own.
 //!
+//! A read waits for a whole message up to a deadline: the caller's (a game clock), or
+//! else the connection's message timeout from the start of the wait; and a message once
+//! begun must end within the timeout, so that a peer sending a byte at a time cannot
+//! hold the connection for ever. Writes give up after the timeout too.
+//!
 //! The pacing is for pydraughts: its receiver takes one socket read as one message, so
 //! two messages that arrive together (a GAMEACC and the first MOVE, say) would merge and
 //! the second be lost.
@@ -31,9 +36,19 @@ pub fn closed_by_peer(error: &io::Error) -> bool {
     )
 }
 
+/// Whether `error` is a read that timed out or was interrupted: no news, wait on.
+fn waited(error: &io::Error) -> bool {
+    matches!(error.kind(), io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut | io::ErrorKind::Interrupted)
+}
+
 /// What came in.
 #[derive(Debug)]
 pub enum Received {
+    /// No whole message by the deadline.
+    TimedOut {
+        /// A message had begun, and its rest had not come.
+        unfinished: bool,
+    },
     /// A message.
     Message(Message),
     /// Something that is not a message: logged and dropped.
@@ -52,60 +67,91 @@ pub struct Connection {
     /// The least time between two messages sent ([`PACE`]).
     pace: Duration,
     last_sent: Option<Instant>,
+    /// The longest wait for a message when the caller gives no deadline, and for the
+    /// rest of a message once begun.
+    timeout: Duration,
 }
 
 impl Connection {
-    /// Wraps a connected stream.
-    pub fn new(stream: TcpStream) -> Connection {
-        Connection::paced(stream, PACE)
+    /// Wraps a connected stream; `timeout` is its message timeout.
+    ///
+    /// # Errors
+    /// The stream refuses its write timeout.
+    pub fn new(stream: TcpStream, timeout: Duration) -> io::Result<Connection> {
+        Connection::paced(stream, PACE, timeout)
     }
 
     /// Wraps a connected stream that sends its messages `pace` apart: the tests' follower
     /// answers at once, so that thousands of messages take seconds.
-    fn paced(stream: TcpStream, pace: Duration) -> Connection {
+    fn paced(stream: TcpStream, pace: Duration, timeout: Duration) -> io::Result<Connection> {
         let _ = stream.set_nodelay(true);
-        Connection { stream, buffer: Vec::new(), skipping: false, pace, last_sent: None }
+        stream.set_write_timeout(Some(timeout))?;
+        Ok(Connection { stream, buffer: Vec::new(), skipping: false, pace, last_sent: None, timeout })
     }
 
-    /// A connection that sends without pacing, for the tests.
+    /// A connection that sends without pacing, with the default message timeout, for
+    /// the tests.
     #[cfg(test)]
     pub fn unpaced(stream: TcpStream) -> Connection {
-        Connection::paced(stream, Duration::ZERO)
+        Connection::paced(stream, Duration::ZERO, super::options::DEFAULT_MESSAGE_TIMEOUT)
+            .expect("a write timeout")
     }
 
-    /// The next message, waiting for it as long as it takes.
+    /// The next message, if it has come whole by `deadline` (by the message timeout from
+    /// now if `None`) and, once begun, within the message timeout.
     ///
     /// # Errors
     /// Reading the socket failed (a reset counts as closed, not as an error).
-    pub fn receive(&mut self) -> io::Result<Received> {
+    pub fn receive(&mut self, deadline: Option<Instant>) -> io::Result<Received> {
+        let deadline = deadline.unwrap_or_else(|| Instant::now() + self.timeout);
+        // Bytes of a message left from an earlier read: it begins now, after whatever
+        // this side did meanwhile (a search, say).
+        let mut begun = (!self.buffer.is_empty() || self.skipping).then(Instant::now);
         loop {
-            if let Some(end) = self.buffer.iter().position(|&byte| byte == 0) {
-                let bytes: Vec<u8> = self.buffer.drain(..=end).take(end).collect();
-                if std::mem::take(&mut self.skipping) {
-                    continue;
-                }
-                let text = String::from_utf8_lossy(&bytes);
-                log::debug!("dxp < {text}");
-                return Ok(match Message::parse(&text) {
-                    Ok(message) => Received::Message(message),
-                    Err(error) => Received::Garbage(error),
-                });
+            if let Some(received) = self.buffered() {
+                return Ok(received);
             }
-            if self.buffer.len() > MAX_PENDING {
-                self.buffer.clear();
-                if !std::mem::replace(&mut self.skipping, true) {
-                    return Ok(Received::Garbage(MessageError::TooLong));
-                }
+            let due = begun.map_or(deadline, |begun| deadline.min(begun + self.timeout));
+            let left = due.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Ok(Received::TimedOut { unfinished: begun.is_some() });
             }
+            self.stream.set_read_timeout(Some(left))?;
             let mut chunk = [0u8; 1024];
             match self.stream.read(&mut chunk) {
                 Ok(0) => return Ok(Received::Closed),
-                Ok(count) => self.buffer.extend_from_slice(&chunk[..count]),
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Ok(count) => {
+                    begun.get_or_insert_with(Instant::now);
+                    self.buffer.extend_from_slice(&chunk[..count]);
+                }
+                Err(error) if waited(&error) => {}
                 Err(error) if closed_by_peer(&error) => return Ok(Received::Closed),
                 Err(error) => return Err(error),
             }
         }
+    }
+
+    /// The next message or garbage in the bytes received, if they hold one.
+    fn buffered(&mut self) -> Option<Received> {
+        while let Some(end) = self.buffer.iter().position(|&byte| byte == 0) {
+            let bytes: Vec<u8> = self.buffer.drain(..=end).take(end).collect();
+            if std::mem::take(&mut self.skipping) {
+                continue;
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            log::debug!("dxp < {text}");
+            return Some(match Message::parse(&text) {
+                Ok(message) => Received::Message(message),
+                Err(error) => Received::Garbage(error),
+            });
+        }
+        if self.buffer.len() > MAX_PENDING {
+            self.buffer.clear();
+            if !std::mem::replace(&mut self.skipping, true) {
+                return Some(Received::Garbage(MessageError::TooLong));
+            }
+        }
+        None
     }
 
     /// Whether the peer has closed the connection, waiting up to `wait` to hear, without
@@ -116,19 +162,14 @@ impl Connection {
     pub fn hung_up(&mut self, wait: Duration) -> io::Result<bool> {
         self.stream.set_read_timeout(Some(wait))?;
         let mut byte = [0u8; 1];
-        let peeked = self.stream.peek(&mut byte);
-        self.stream.set_read_timeout(None)?;
-        match peeked {
+        match self.stream.peek(&mut byte) {
             Ok(0) => Ok(true),
             Ok(_) => {
                 // Bytes wait to be read: no news of a close before they are.
                 std::thread::sleep(wait);
                 Ok(false)
             }
-            Err(error) if matches!(error.kind(), io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut) => {
-                Ok(false)
-            }
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => Ok(false),
+            Err(error) if waited(&error) => Ok(false),
             Err(error) if closed_by_peer(&error) => Ok(true),
             Err(error) => Err(error),
         }
@@ -163,11 +204,11 @@ mod tests {
         let mut peer = TcpStream::connect(listener.local_addr().expect("an address")).expect("connects");
         let (stream, _) = listener.accept().expect("accepts");
         peer.write_all(bytes).expect("sent");
-        Connection::new(stream)
+        Connection::unpaced(stream)
     }
 
     fn next(connection: &mut Connection) -> Received {
-        connection.receive().expect("read")
+        connection.receive(None).expect("read")
     }
 
     #[test]

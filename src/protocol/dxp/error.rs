@@ -1,6 +1,7 @@
 //! Why a DXP session fails, or why a peer's move is refused: [`DxpError`].
 
 use std::io;
+use std::time::Duration;
 
 use super::message::{GameAcceptCode, MessageError};
 
@@ -42,6 +43,12 @@ pub enum DxpError {
     /// The follower closed the connection during a game.
     #[error("the follower closed the connection mid-game")]
     ClosedMidGame,
+    /// The peer sent no message within the message timeout, with no clock of its running.
+    #[error("no message from the peer within {} s", .0.as_secs_f64())]
+    Silent(Duration),
+    /// The peer began a message and did not finish it within the message timeout.
+    #[error("a message from the peer unfinished after {} s", .0.as_secs_f64())]
+    Unfinished(Duration),
     /// The rules refused a move the engine chose.
     #[error("the engine's move is refused: {0}")]
     Rules(crate::rules::MoveError),

@@ -63,7 +63,7 @@ impl Peer {
         let stream = TcpStream::connect(listener.local_addr().expect("an address")).expect("connects");
         let (served, _) = listener.accept().expect("accepts");
         let options = options.clone();
-        let follower = std::thread::spawn(move || serve(Connection::unpaced(served), &options));
+        let follower = std::thread::spawn(move || serve(&mut Connection::unpaced(served), &options));
         stream.set_read_timeout(Some(PATIENCE)).expect("a timeout");
         Peer { stream, follower, received: Vec::new(), moves: 0 }
     }

@@ -1,8 +1,9 @@
 //! The initiator: [`initiate`] connects to a follower and plays a series of games,
 //! requesting each.
 
-use std::io::Write;
-use std::net::TcpStream;
+use std::io::{self, Write};
+use std::net::{TcpStream, ToSocketAddrs};
+use std::time::Duration;
 
 use super::connection::Connection;
 use super::error::DxpError;
@@ -15,12 +16,16 @@ use crate::rules::{Color, Outcome, Position, Variant};
 use crate::wire::position::{Letters, write_squares};
 
 /// Connects to a follower at `address` and plays `options.games` games, colours
-/// alternating, printing one line per game.
+/// alternating, printing one line per game; it stops early after a game the follower
+/// lost on time. The follower is held to the message timeout and its game clock as a
+/// follower holds an initiator, and the connection must be made within the timeout.
 ///
 /// # Errors
-/// The connection fails, closes mid-game, or a game is refused.
+/// The connection fails, closes mid-game, falls silent, or a game is refused.
 pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> Result<(), DxpError> {
-    let mut session = Session::new(Connection::new(TcpStream::connect(address)?), options, Role::Initiator);
+    let stream = connect(address, options.message_timeout)?;
+    let mut connection = Connection::new(stream, options.message_timeout)?;
+    let mut session = Session::new(&mut connection, options, Role::Initiator);
     let mut engine = Engine::new(options.engine.clone());
     let variant = options.variant;
     for index in 0..options.games {
@@ -56,6 +61,21 @@ pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> Resul
             table.game.moves().len()
         )?;
         out.flush()?;
+        if table.stop {
+            break;
+        }
     }
     Ok(())
+}
+
+/// A connection to the first of `address`'s addresses that answers within `timeout`.
+fn connect(address: &str, timeout: Duration) -> io::Result<TcpStream> {
+    let mut failure = io::Error::new(io::ErrorKind::InvalidInput, format!("{address}: no address"));
+    for candidate in address.to_socket_addrs()? {
+        match TcpStream::connect_timeout(&candidate, timeout) {
+            Ok(stream) => return Ok(stream),
+            Err(error) => failure = error,
+        }
+    }
+    Err(failure)
 }

@@ -6,8 +6,8 @@
 //! The messages are `message.rs`, their framing on TCP `connection.rs`. A game in
 //! progress is a `Table` (`table.rs`); both roles run one `Session` (`session.rs`), the
 //! follower from [`listen`] (`follower.rs`), the initiator from [`initiate`]
-//! (`initiator.rs`). [`Options`] (`options.rs`) say how the engine plays, [`DxpError`]
-//! (`error.rs`) why a session failed.
+//! (`initiator.rs`). [`Options`] (`options.rs`) say how the engine plays and the limits
+//! a peer is held to, [`DxpError`] (`error.rs`) why a session failed.
 
 mod connection;
 mod error;
@@ -23,7 +23,7 @@ mod table;
 pub use error::DxpError;
 pub use follower::listen;
 pub use initiator::initiate;
-pub use options::Options;
+pub use options::{DEFAULT_GRACE, DEFAULT_MAX_CONNECTIONS, DEFAULT_MESSAGE_TIMEOUT, Options};
 
 /// The DXP port.
 pub const DEFAULT_PORT: u16 = 27531;

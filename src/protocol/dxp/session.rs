@@ -5,6 +5,12 @@
 //! GAMEEND, BACKREQ, CHAT); a GAMEREQ is the follower's to answer, a GAMEACC the
 //! initiator's. It hands its caller what ends a phase: the connection closing, the answer
 //! to a game request, a game's end.
+//!
+//! It waits for the peer's move up to the peer's game clock plus the grace, and ends the
+//! game won on time (GAMEEND 3, stop) when it runs out; for any other message, up to the
+//! message timeout, after which the session fails and its connection is closed.
+
+use std::time::Instant;
 
 use super::connection::{Connection, Received};
 use super::error::{DxpError, written};
@@ -12,7 +18,7 @@ use super::message::{BackAcceptCode, GameAcceptCode, GameEndReason, Message};
 use super::options::Options;
 use super::table::{Finished, Table};
 use crate::engine::Engine;
-use crate::rules::{Color, Position, Variant};
+use crate::rules::{Color, Outcome, Position, Variant};
 use crate::wire::position::{Encoding, Letters, parse_squares};
 
 /// The name crownhead gives itself in GAMEREQ and GAMEACC.
@@ -58,7 +64,7 @@ pub enum Event {
 /// One connection, in either role, and the game in progress on it.
 pub struct Session<'a> {
     /// The connection to the peer.
-    pub connection: Connection,
+    pub connection: &'a mut Connection,
     options: &'a Options,
     role: Role,
     /// The game in progress, if any.
@@ -67,7 +73,7 @@ pub struct Session<'a> {
 
 impl<'a> Session<'a> {
     /// A session on `connection` playing `role`, with no game in progress.
-    pub fn new(connection: Connection, options: &'a Options, role: Role) -> Session<'a> {
+    pub fn new(connection: &'a mut Connection, options: &'a Options, role: Role) -> Session<'a> {
         Session { connection, options, role, table: None }
     }
 
@@ -76,10 +82,12 @@ impl<'a> Session<'a> {
     pub fn next_event(&mut self, engine: &mut Engine) -> Result<Event, DxpError> {
         loop {
             if let Some(table) = self.table.as_mut() {
-                table.take_turn(&mut self.connection, engine)?;
+                table.take_turn(self.connection, engine)?;
             }
-            let message = match self.connection.receive()? {
+            let clock = self.table.as_ref().and_then(Table::their_deadline);
+            let message = match self.connection.receive(clock)? {
                 Received::Closed => return Ok(Event::Closed),
+                Received::TimedOut { unfinished } => return self.timed_out(clock, unfinished),
                 // An initiator waiting for the answer to its request cannot do without it.
                 Received::Garbage(error) if self.awaits_answer() => return Err(DxpError::BadMessage(error)),
                 Received::Garbage(error) => {
@@ -92,6 +100,30 @@ impl<'a> Session<'a> {
                 return Ok(event);
             }
         }
+    }
+
+    /// No whole message by the deadline: the game won on time if the peer's clock has
+    /// run out, else the session's failure.
+    fn timed_out(&mut self, clock: Option<Instant>, unfinished: bool) -> Result<Event, DxpError> {
+        let timeout = self.options.message_timeout;
+        match self.table.take() {
+            Some(table) if clock.is_some_and(|clock| Instant::now() >= clock) => self.won_on_time(table),
+            table => {
+                self.table = table;
+                Err(if unfinished { DxpError::Unfinished(timeout) } else { DxpError::Silent(timeout) })
+            }
+        }
+    }
+
+    /// Ends the game the peer lost on time: GAMEEND "I win" with stop, as this side
+    /// closes the connection after it.
+    fn won_on_time(&mut self, mut table: Table) -> Result<Event, DxpError> {
+        log::warn!("dxp: the peer's clock ran out: crownhead wins on time and stops");
+        table.stop = true;
+        self.connection.send(&Message::GameEnd { reason: GameEndReason::Win, stop: true })?;
+        let outcome = Some(Outcome::Win(table.ours));
+        let game = Finished { table, outcome, why: "the peer's time ran out".to_string() };
+        Ok(Event::Ended { game: Some(game), stop: true })
     }
 
     fn awaits_answer(&self) -> bool {

@@ -1,6 +1,7 @@
 //! A game in progress: a [`Table`]. It knows whose turn it is, the game clock the
-//! request set, and whether this side already sent the game's end. The side to move
-//! ends a finished game with GAMEEND instead of a MOVE, and the other side confirms it.
+//! request set (for both sides: the peer's runs out at its time plus a grace), and
+//! whether this side already sent the game's end. The side to move ends a finished game
+//! with GAMEEND instead of a MOVE, and the other side confirms it.
 
 use std::time::{Duration, Instant};
 
@@ -27,6 +28,12 @@ pub struct Table {
     moves: u16,
     used: Duration,
     move_time: Option<Duration>,
+    /// The peer's time used on its moves so far.
+    their_used: Duration,
+    /// When the peer's turn began, while it is the peer's turn.
+    their_turn_since: Option<Instant>,
+    /// How long past its clock the peer may take before it loses on time.
+    grace: Duration,
     /// This side has sent the game's end and waits for the peer's confirmation.
     pub end_sent: bool,
     /// The GAMEEND stop flag this side sends: set on an initiator's last game.
@@ -54,21 +61,58 @@ impl Table {
         moves: u16,
         stop: bool,
     ) -> Table {
-        let move_time = options.move_time;
-        Table {
+        let mut table = Table {
             game: Game::new(start),
             ours,
             minutes,
             moves,
             used: Duration::ZERO,
-            move_time,
+            move_time: options.move_time,
+            their_used: Duration::ZERO,
+            their_turn_since: None,
+            grace: options.grace,
             end_sent: false,
             stop,
-        }
+        };
+        table.run_clocks();
+        table
     }
 
     fn our_turn(&self) -> bool {
         !self.end_sent && self.game.position().side_to_move() == self.ours
+    }
+
+    fn their_turn(&self) -> bool {
+        !self.end_sent && self.game.position().side_to_move() != self.ours
+    }
+
+    /// Starts the peer's clock when its turn begins and charges it when its turn ends:
+    /// called after every change of the game.
+    fn run_clocks(&mut self) {
+        match (self.their_turn(), self.their_turn_since) {
+            (true, None) => self.their_turn_since = Some(Instant::now()),
+            (false, Some(since)) => {
+                self.their_used += since.elapsed();
+                self.their_turn_since = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// When the peer loses on time if its move has not come, on its turn: the time its
+    /// clock has left plus the grace. A request without minutes gives it a second a move
+    /// (as this side takes); with minutes for `moves` moves, the minutes come again
+    /// after each `moves` of its moves, the looser reading of the request.
+    pub fn their_deadline(&self) -> Option<Instant> {
+        let since = self.their_turn_since?;
+        let clock = if self.minutes == 0 {
+            DEFAULT_MOVE_TIME
+        } else {
+            let their_moves = (self.game.moves().len() / 2) as u32;
+            let periods = if self.moves == 0 { 1 } else { 1 + their_moves / u32::from(self.moves) };
+            (Duration::from_secs(60 * u64::from(self.minutes)) * periods).saturating_sub(self.their_used)
+        };
+        Some(since + clock + self.grace)
     }
 
     fn limits(&self) -> Limits {
@@ -108,7 +152,9 @@ impl Table {
         };
         let message = move_message(self.game.position(), &mv, spent);
         self.game.play(mv).map_err(DxpError::Rules)?;
-        Ok(connection.send(&message)?)
+        connection.send(&message)?;
+        self.run_clocks();
+        Ok(())
     }
 
     /// Plays the other side's move, the legal move with these squares (the captured
@@ -128,7 +174,9 @@ impl Table {
         let mv = (position.legal_moves().into_iter())
             .find(|mv| wire_squares(&position, mv) == wanted)
             .ok_or_else(|| DxpError::IllegalMove { from, to, captured: captured.to_vec() })?;
-        self.game.play(mv).map_err(DxpError::Rules)
+        self.game.play(mv).map_err(DxpError::Rules)?;
+        self.run_clocks();
+        Ok(())
     }
 
     /// Goes back to move `number` with `color` to move, if the game has been there.
@@ -146,6 +194,7 @@ impl Table {
             self.game.undo();
         }
         self.end_sent = false;
+        self.run_clocks();
         true
     }
 
@@ -281,6 +330,33 @@ mod tests {
         assert_eq!(clock(&table).moves_to_go, None);
         let unlimited = Table::new(*table.game.start(), Color::Black, &Options::for_tests(), 1, 0, false);
         assert_eq!(clock(&unlimited).moves_to_go, None);
+    }
+
+    #[test]
+    fn the_peers_clock_is_its_time_left_and_the_grace_its_minutes_given_again_each_period() {
+        let options = Options { grace: Duration::from_secs(5), ..Options::for_tests() };
+        let start = Position::from_fen(Variant::International, "W:W45,46:B1,2").expect("a position");
+        // crownhead Black: White, the peer, is to move, its clock running.
+        let mut table = Table::new(start, Color::Black, &options, 1, 2, false);
+        let since = table.their_turn_since.expect("the peer's turn");
+        let after = |seconds| Some(since + Duration::from_secs(seconds));
+        assert_eq!(table.their_deadline(), after(65));
+        table.their_used = Duration::from_secs(50);
+        assert_eq!(table.their_deadline(), after(15));
+        for mv in ["45-40", "1-7", "46-41", "2-8"] {
+            table.game.play_text(mv).expect("legal");
+        }
+        // Two moves of the peer's played, the agreed number: its minute is given again.
+        assert_eq!(table.their_deadline(), after(75));
+        table.game.play_text("40-34").expect("legal");
+        table.run_clocks();
+        assert_eq!(table.their_deadline(), None, "crownhead's turn");
+        assert!(table.their_used > Duration::from_secs(50), "the peer's turn charged");
+        let no_minutes = Table::new(start, Color::Black, &options, 0, 0, false);
+        let since = no_minutes.their_turn_since.expect("the peer's turn");
+        assert_eq!(no_minutes.their_deadline(), Some(since + Duration::from_secs(6)), "a second a move");
+        let ours = Table::new(start, Color::White, &options, 1, 0, false);
+        assert_eq!(ours.their_deadline(), None);
     }
 
     #[test]
