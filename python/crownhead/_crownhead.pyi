@@ -376,6 +376,7 @@ class Puzzle:
     def game(self) -> Game:
         """A new game at the puzzle's position, for the solver to play."""
     def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 def puzzles(variant: str = "english") -> List[Puzzle]:
     """The built-in puzzles of ``variant``, easiest first (by starting rating). Raises

@@ -2,6 +2,8 @@
 //! built-in sets, or a puzzle file as `crownhead puzzles export` and `build` write it),
 //! each with its position, its solution line, theme, difficulty and starting rating.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
+
 use crownhead::puzzles::{Puzzle, builtin, read_set};
 use crownhead::rules::Game;
 use pyo3::prelude::*;
@@ -99,6 +101,13 @@ impl PyPuzzle {
     /// Puzzles are equal when their positions, lines, themes, difficulties and ratings are.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.cast::<PyPuzzle>().is_ok_and(|other| other.get().puzzle == self.puzzle)
+    }
+
+    /// The hash of the puzzle's line in a puzzle file, which equal puzzles share.
+    fn __hash__(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        self.puzzle.to_string().hash(&mut hasher);
+        hasher.finish()
     }
 }
 

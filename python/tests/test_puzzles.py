@@ -27,6 +27,8 @@ def test_the_built_in_set_is_the_shipped_file_easiest_first(variant):
     assert sorted(str(puzzle) for puzzle in puzzles) == sorted(shipped_lines(variant))
     assert [puzzle.rating for puzzle in puzzles] == sorted(puzzle.rating for puzzle in puzzles)
     assert all(puzzle.variant == variant for puzzle in puzzles)
+    assert len(set(puzzles)) == len(puzzles)
+    assert set(crownhead.read_puzzles("\n".join(shipped_lines(variant)) + "\n", variant)) == set(puzzles)
 
 
 @pytest.mark.parametrize("variant", ["english", "international", "russian", "frisian"])
