@@ -514,7 +514,8 @@ fn eval_file_loads_a_network_and_refuses_bad_files() {
 
 /// A FIFO, `/dev/zero` and a directory as `eval-file` or `book-file` are refused at once
 /// (opening the FIFO would block the engine until a writer came, reading `/dev/zero`
-/// would never end), saying what they are, and the engine keeps serving and searching.
+/// would never end), saying what they are, as are the FIFO and `/dev/zero` as
+/// `egdb-path`, and the engine keeps serving and searching.
 #[test]
 fn file_params_refuse_what_is_not_a_file_at_once() {
     let mut engine = Engine::start(&["hub"]);
@@ -530,6 +531,11 @@ fn file_params_refuse_what_is_not_a_file_at_once() {
             assert!(asked.elapsed() < Duration::from_secs(5), "{param} {path}: {:?}", asked.elapsed());
             engine.assert_serving();
         }
+    }
+    // egdb-path takes a directory and nothing else, the FIFO unopened.
+    for (path, _) in common::not_files("hub-egdb").into_iter().take(2) {
+        engine.send(&format!("set-param name=egdb-path value=\"{path}\""));
+        assert_eq!(engine.next(), format!("error message=\"egdb-path {path}: not a directory\""));
     }
     engine.send("init");
     engine.until("ready");
