@@ -43,7 +43,7 @@ fn bands(mut puzzles: Vec<&Puzzle>) -> Vec<Vec<&Puzzle>> {
         let band = bands.last_mut().expect("a band");
         let next_differs = puzzles.get(index + 1).is_none_or(|next| next.difficulty != puzzle.difficulty);
         band.push(puzzle);
-        if band.len() >= BAND && next_differs && puzzles.len() - index - 1 >= BAND {
+        if band.len() >= BAND && next_differs && puzzles.len() - index > BAND {
             bands.push(Vec::new());
         }
     }
