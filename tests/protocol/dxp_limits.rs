@@ -90,7 +90,7 @@ fn idle_connections_over_the_cap_close_at_once_the_rest_at_the_deadline() {
     let bounds = Duration::from_millis(2900)..Duration::from_secs(15);
     assert!(later.iter().all(|after| bounds.contains(after)), "{later:?}");
     assert_eq!(logged(&log, "closed at once: 8 connections served already"), 22);
-    assert_eq!(logged(&log, "connection closed: no message from the peer within 3 s"), 8);
+    assert_eq!(logged(&log, "connection closed: no game begun with the peer within 3 s"), 8);
 
     // Every slot is free again: a second crownhead plays a game to its end.
     let output = initiator(&follower.address, &["--games", "1", "--variant", "international"]);
@@ -99,24 +99,36 @@ fn idle_connections_over_the_cap_close_at_once_the_rest_at_the_deadline() {
     assert!(stdout.starts_with("game 1: crownhead (") && stdout.lines().count() == 1, "{stdout}");
 }
 
-#[test]
-fn a_peer_that_trickles_a_message_is_closed_at_the_deadline() {
-    let (follower, log) = logged_follower("trickle", &["--message-timeout", "2"]);
+/// Connects to a follower with a 2 s message timeout and sends it `pieces`, one every
+/// 200 ms (each far within any wait for one read, 8 s or more in all), until it closes
+/// the connection: closed at the deadline, having sent nothing, with the log line
+/// `why`.
+fn closed_at_the_deadline(name: &str, pieces: impl Iterator<Item = Vec<u8>>, why: &str) {
+    let (follower, log) = logged_follower(name, &["--message-timeout", "2"]);
     let mut stream = TcpStream::connect(&follower.address).expect("connects");
-    let started = Instant::now();
-    let watcher = watch(stream.try_clone().expect("a second handle"), started);
-    // A byte every 200 ms, far within any wait for one read: the whole request would
-    // take 8.6 s.
-    for &byte in REQUEST_WHITE {
-        if watcher.is_finished() || stream.write_all(&[byte]).is_err() {
+    let watcher = watch(stream.try_clone().expect("a second handle"), Instant::now());
+    for piece in pieces {
+        if watcher.is_finished() || stream.write_all(&piece).is_err() {
             break;
         }
         std::thread::sleep(Duration::from_millis(200));
     }
     let (received, after) = watcher.join().expect("watched");
-    assert!(received.is_empty(), "{:?}", messages(&received));
-    assert!(Duration::from_millis(1900) < after && after < Duration::from_secs(6), "{after:?}");
-    assert_eq!(logged(&log, "connection closed: a message from the peer unfinished after 2 s"), 1);
+    assert!(received.is_empty(), "{name}: {:?}", messages(&received));
+    assert!(Duration::from_millis(1900) < after && after < Duration::from_secs(6), "{name}: {after:?}");
+    assert_eq!(logged(&log, &format!("connection closed: {why}")), 1, "{name}");
+}
+
+#[test]
+fn a_peer_that_trickles_a_message_is_closed_at_the_deadline() {
+    let bytes = REQUEST_WHITE.iter().map(|&byte| vec![byte]);
+    closed_at_the_deadline("trickle", bytes, "a message from the peer unfinished after 2 s");
+}
+
+#[test]
+fn a_peer_that_chats_and_never_requests_a_game_is_closed_at_the_deadline() {
+    let chats = std::iter::repeat_n(b"Chello\0".to_vec(), 40);
+    closed_at_the_deadline("chat", chats, "no game begun with the peer within 2 s");
 }
 
 #[test]
@@ -173,7 +185,10 @@ fn the_initiator_holds_its_follower_to_the_same_deadlines() {
     let output = initiator(&address, &["--message-timeout", "2"]);
     let after = started.elapsed();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success() && stderr.contains("no message from the peer within 2 s"), "{stderr}");
+    assert!(
+        !output.status.success() && stderr.contains("no game begun with the peer within 2 s"),
+        "{stderr}"
+    );
     assert!(Duration::from_millis(1900) < after && after < Duration::from_secs(12), "{after:?}");
 
     // A follower that accepts a game, White and so to move, and never moves: the

@@ -43,6 +43,10 @@ pub enum DxpError {
     /// The follower closed the connection during a game.
     #[error("the follower closed the connection mid-game")]
     ClosedMidGame,
+    /// No game began within the message timeout of the session's start or the last
+    /// game's end: the peer sent nothing, or nothing that began one.
+    #[error("no game begun with the peer within {} s", .0.as_secs_f64())]
+    NoGame(Duration),
     /// The peer sent no message within the message timeout, with no clock of its running.
     #[error("no message from the peer within {} s", .0.as_secs_f64())]
     Silent(Duration),

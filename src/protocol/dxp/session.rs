@@ -7,8 +7,10 @@
 //! to a game request, a game's end.
 //!
 //! It waits for the peer's move up to the peer's game clock plus the grace, and ends the
-//! game won on time (GAMEEND 3, stop) when it runs out; for any other message, up to the
-//! message timeout, after which the session fails and its connection is closed.
+//! game won on time (GAMEEND 3, stop) when it runs out; with no game in progress, for a
+//! game to begin up to the message timeout from the session's start or the last game's
+//! end, whatever else comes meanwhile; for any other message, up to the message timeout.
+//! Past these the session fails and its connection is closed.
 
 use std::time::Instant;
 
@@ -69,12 +71,15 @@ pub struct Session<'a> {
     role: Role,
     /// The game in progress, if any.
     pub table: Option<Table>,
+    /// When the session began to wait for a game: its start, or the last game's end. A
+    /// game must begin within the message timeout of it, whatever else the peer sends.
+    idle_since: Instant,
 }
 
 impl<'a> Session<'a> {
     /// A session on `connection` playing `role`, with no game in progress.
     pub fn new(connection: &'a mut Connection, options: &'a Options, role: Role) -> Session<'a> {
-        Session { connection, options, role, table: None }
+        Session { connection, options, role, table: None, idle_since: Instant::now() }
     }
 
     /// The receive loop: takes this side's turn, then handles messages until one ends a
@@ -85,7 +90,8 @@ impl<'a> Session<'a> {
                 table.take_turn(self.connection, engine)?;
             }
             let clock = self.table.as_ref().and_then(Table::their_deadline);
-            let message = match self.connection.receive(clock)? {
+            let idle = self.table.is_none().then(|| self.idle_since + self.options.message_timeout);
+            let message = match self.connection.receive(clock.or(idle))? {
                 Received::Closed => return Ok(Event::Closed),
                 Received::TimedOut { unfinished } => return self.timed_out(clock, unfinished),
                 // An initiator waiting for the answer to its request cannot do without it.
@@ -97,6 +103,9 @@ impl<'a> Session<'a> {
                 Received::Message(message) => message,
             };
             if let Some(event) = self.handle(message, engine)? {
+                if matches!(event, Event::Ended { game: Some(_), .. }) {
+                    self.idle_since = Instant::now();
+                }
                 return Ok(event);
             }
         }
@@ -109,8 +118,13 @@ impl<'a> Session<'a> {
         match self.table.take() {
             Some(table) if clock.is_some_and(|clock| Instant::now() >= clock) => self.won_on_time(table),
             table => {
+                let idle = table.is_none();
                 self.table = table;
-                Err(if unfinished { DxpError::Unfinished(timeout) } else { DxpError::Silent(timeout) })
+                Err(match (unfinished, idle) {
+                    (true, _) => DxpError::Unfinished(timeout),
+                    (false, true) => DxpError::NoGame(timeout),
+                    (false, false) => DxpError::Silent(timeout),
+                })
             }
         }
     }
