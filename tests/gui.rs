@@ -115,8 +115,10 @@ fn only_the_token_holder_on_this_host_and_origin_is_served() {
     // No token, a wrong one, the cookie of another port.
     assert_eq!(get("/", &[]).0, 403);
     assert_eq!(get("/api/variants", &[]).0, 403);
-    let puzzles = ["POST /api/puzzles/next HTTP/1.1".to_string(), host.clone()];
-    assert_eq!(send(port, &puzzles, r#"{"variant":"english"}"#).0, 403);
+    for route in ["next", "check", "hint"] {
+        let puzzles = [format!("POST /api/puzzles/{route} HTTP/1.1"), host.clone()];
+        assert_eq!(send(port, &puzzles, r#"{"variant":"english"}"#).0, 403, "{route}");
+    }
     assert_eq!(get(&format!("/?token={}", token.replace(&token[..1], "x")), &[]).0, 403);
     assert_eq!(get("/api/variants", &[&format!("Cookie: crownhead-{}={token}", port + 1)]).0, 403);
     // A foreign Host (DNS rebinding), the right one on another port, none.

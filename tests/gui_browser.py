@@ -48,8 +48,12 @@ Starts `crownhead gui --no-open --port 0`, reads the URL it prints, and with sel
 - solves puzzles (a third server, with a puzzle file and a record file named on its
   command line): a shot solved by clicks, the opponent's replies played by the page, the
   answers hidden meanwhile and the board turned to the solver; a miss (a legal move of
-  pydraughts' that is not the key) and the solution shown; the ratings and the record
-  file that follow; a puzzle of the list played again, unrated.
+  pydraughts' that is not the key) answered on the board by its refutation, the move
+  `crownhead analyse` finds after it, then taken back, and the solution shown; the
+  ratings and the record file that follow; a puzzle of the list played again, unrated;
+  the server run again on the same record: the rating the same, the puzzle missed
+  offered at its rating as the miss moved it, its theme shown on request, and a hint
+  marking the key's piece, then drawing the key.
 
 Each part's time goes to stderr.
 
@@ -1190,9 +1194,7 @@ def puzzles(driver, binary, directory, screenshots):
     record = os.path.join(directory, "record", "puzzles.json")
     server, url = start_server(binary, ["--puzzle-file", path, "--puzzle-record", record])
     try:
-        driver.get(url)
-        wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"), "the page")
-        driver.find_element(By.CSS_SELECTOR, "#puzzles summary").click()
+        open_puzzles(driver, url)
         wait(driver, lambda d: puzzle_text(d, "puzzle-rating").startswith(
             "english: rating 1500 ± 700 (provisional); 0 rated, 0 solved; 5 puzzles"), "the newcomer's rating")
         Select(driver.find_element(By.ID, "puzzle-theme")).select_by_value("shot")
@@ -1227,10 +1229,18 @@ def puzzles(driver, binary, directory, screenshots):
         wrong = next(text for text in legal
                      if ends(text) != ends(key) and [ends(other) for other in legal].count(ends(text)) == 1)
         click_move(driver, wrong)
-        wait(driver, lambda d: puzzle_text(d, "puzzle-status").startswith(f"Not the move: {key} wins here. Rating "),
-             "the miss")
-        wait(driver, lambda d: fen_pieces(fen(d)) == fen_pieces(missed[0]), "the puzzle's position again")
+        refutation = best_reply(binary, missed[0], wrong)
+        wait(driver, lambda d: puzzle_text(d, "puzzle-status").startswith("Not the move: ")
+             and f" is met by {refutation}" in puzzle_text(d, "puzzle-status"), f"the refutation {refutation}")
+        _, after_wrong = legal_after(missed[0], wrong)
+        board = Board("english", fen=after_wrong)
+        board.push(next(move for move in board.legal_moves() if ends(move.pdn_move) == ends(refutation)))
+        refuted = board.fen
+        wait(driver, lambda d: fen_pieces(fen(d)) == fen_pieces(refuted), "the refutation's reply on the board")
         assert "2 rated, 1 solved" in puzzle_text(driver, "puzzle-rating")
+        driver.find_element(By.ID, "puzzle-retry").click()
+        wait(driver, lambda d: fen_pieces(fen(d)) == fen_pieces(missed[0]), "the puzzle's position again")
+        assert puzzle_text(driver, "puzzle-status").startswith("Try again"), puzzle_text(driver, "puzzle-status")
         driver.find_element(By.ID, "puzzle-solution").click()
         wait(driver, lambda d: main_line(d) == missed[1].split(), "the solution as the main line")
         assert puzzle_text(driver, "puzzle-status").startswith(f"The solution: {missed[1]} (a {missed[2]}).")
@@ -1244,10 +1254,52 @@ def puzzles(driver, binary, directory, screenshots):
         wait(driver, lambda d: puzzle_text(d, "puzzle-status") == "Solved: a shot.", "solved again")
         assert puzzle_text(driver, "puzzle-rating") == rating
     finally:
-        driver.get("about:blank")
-        server.kill()
-        server.wait()
-        server.stdout.close()
+        stop_server(driver, server)
+    # Another run of crownhead gui on the same record: the rating shown is the same, and
+    # the puzzle missed is offered at its rating as the miss moved it, up.
+    server, url = start_server(binary, ["--puzzle-file", path, "--puzzle-record", record])
+    try:
+        open_puzzles(driver, url)
+        wait(driver, lambda d: puzzle_text(d, "puzzle-rating") == rating, f"the rating kept: {rating}")
+        driver.find_element(By.CSS_SELECTOR, "#puzzle-recent li.missed").click()
+        wait(driver, lambda d: puzzle_shown(d) == missed, "the missed puzzle again")
+        moved = int(re.search(r"Puzzle rated (\d+)", puzzle_text(driver, "puzzle-status")).group(1))
+        assert moved > missed[4], (moved, missed)
+        # The theme on request; a hint: the key's piece, then the key.
+        assert puzzle_text(driver, "puzzle-theme-shown") == ""
+        driver.find_element(By.ID, "puzzle-show-theme").click()
+        assert puzzle_text(driver, "puzzle-theme-shown") == f"Theme: {missed[2]}."
+        hinted = lambda d: [mark.get_attribute("data-square") for mark in d.find_elements(By.CSS_SELECTOR, "#board .mark.hint")]
+        arrows = lambda d: d.find_elements(By.CSS_SELECTOR, "#board .arrow")
+        driver.find_element(By.ID, "puzzle-hint").click()
+        wait(driver, lambda d: hinted(d) == [ends(key)[0]], f"the mark on {key}'s piece")
+        assert not arrows(driver) and "counts as not solved" in puzzle_text(driver, "puzzle-status")
+        driver.find_element(By.ID, "puzzle-hint").click()
+        wait(driver, lambda d: puzzle_text(d, "puzzle-status") == f"Hint: {key}." and arrows(d), f"the hint {key}")
+    finally:
+        stop_server(driver, server)
+
+
+def open_puzzles(driver, url):
+    """Loads the page at `url` and opens its Puzzles panel."""
+    driver.get(url)
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"), "the page")
+    driver.find_element(By.CSS_SELECTOR, "#puzzles summary").click()
+
+
+def stop_server(driver, server):
+    driver.get("about:blank")
+    server.kill()
+    server.wait()
+    server.stdout.close()
+
+
+def best_reply(binary, start_fen, played):
+    """The engine's best move after `played` from `start_fen`, as `crownhead analyse`
+    finds it in the search the page's refutation makes: 100,000 nodes on one thread."""
+    output = subprocess.run([binary, "analyse", "--fen", start_fen, "--moves", played, "--nodes", "100000",
+                             "--tt-size", "16"], capture_output=True, text=True, check=True).stdout
+    return re.search(r"^bestmove (\S+)", output, re.MULTILINE).group(1)
 
 
 def type_into(driver, values):

@@ -46,6 +46,7 @@ mod openings;
 mod position_index;
 mod puzzle_desk;
 mod puzzle_record;
+mod puzzle_refutation;
 mod puzzle_routes;
 mod review;
 mod server;

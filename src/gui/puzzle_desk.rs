@@ -4,8 +4,10 @@
 //!
 //! A puzzle is rated once, on its first try: [`PuzzleDesk::next`] opens it for a
 //! rating and [`PuzzleDesk::rate`] closes it, won when it was solved without a miss and
-//! lost at the first wrong move or when the solution was asked for. A puzzle played
-//! again from the page's list is checked but not rated.
+//! lost at the first wrong move, after a hint, or when the solution was asked for. The
+//! puzzle plays the other side of the game: its own rating moves too, and is kept in
+//! the record beside the person's. A puzzle played again from the page's list is checked
+//! but not rated. A wrong move is answered with its refutation ([`Refuter`]).
 
 use std::collections::HashMap;
 use std::io;
@@ -17,8 +19,10 @@ use serde::{Deserialize, Serialize};
 
 use super::api::{ApiError, variant_named};
 use super::puzzle_record::{Attempt, Record, Standing};
+use super::puzzle_refutation::Refuter;
+use crate::engine::Options;
 use crate::puzzles::{Outcome, Puzzle, Rating, TAU, Theme, builtin, read_set};
-use crate::rules::Variant;
+use crate::rules::{Position, Variant};
 
 /// Of the puzzles nearest the person's rating not yet tried, how many the next one is
 /// drawn from, so that the same rating does not always bring the same puzzle.
@@ -34,6 +38,7 @@ pub struct PuzzleDesk {
     /// Where the record is kept; `None` keeps it for this run only.
     path: Option<PathBuf>,
     state: Mutex<DeskState>,
+    refuter: Refuter,
 }
 
 /// The record, and the puzzle of each rule set open for a rating.
@@ -120,7 +125,7 @@ pub struct PuzzleReply {
     pub theme: &'static str,
     /// Its difficulty.
     pub difficulty: u32,
-    /// Its rating.
+    /// Its rating now: its starting rating, moved by each rated try at it.
     pub rating: u32,
     /// How many moves the solver plays.
     pub solver_moves: usize,
@@ -166,6 +171,31 @@ pub struct CheckReply {
     pub expected: Option<String>,
     /// When wrong or solved, or when asked for, the whole solution.
     pub solution: Option<Vec<String>>,
+    /// When wrong, the engine's line after the wrong move, the opponent's reply first:
+    /// why it does not win.
+    pub refutation: Option<Vec<String>>,
+}
+
+/// A request for a hint at the solver's next move.
+#[derive(Clone, Debug, Deserialize)]
+pub struct HintRequest {
+    /// The rule set's name.
+    pub variant: String,
+    /// The puzzle's id.
+    pub id: String,
+    /// The moves played so far, the solution's, with the solver to move.
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+/// The solver's next move, for a hint: the page shows its square first, then the move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HintReply {
+    /// The square of the piece to move.
+    pub from: String,
+    /// The move.
+    #[serde(rename = "move")]
+    pub key: String,
 }
 
 /// A rated try's end.
@@ -186,6 +216,8 @@ pub struct RateReply {
     pub player: Player,
     /// How much the rating moved.
     pub change: f64,
+    /// The puzzle's rating before the try, and after it.
+    pub puzzle_rating: (f64, f64),
     /// The puzzle's solution.
     pub solution: Vec<String>,
     /// Why the record could not be saved, when it could not (it is kept for this run).
@@ -193,18 +225,26 @@ pub struct RateReply {
 }
 
 impl PuzzleDesk {
-    /// A desk with the record in the file at `path` (none: for this run only), and the
-    /// puzzle file at `file`, of `variant`, in place of that rule set's built-in set.
+    /// A desk with the record in the file at `path` (none: for this run only), the
+    /// puzzle file at `file`, of `variant`, in place of that rule set's built-in set, and
+    /// refutations searched with the engine `options` (on one thread).
     ///
     /// # Errors
     /// The record or the puzzle file cannot be read (the line at fault is named).
-    pub fn new(path: Option<PathBuf>, file: Option<&Path>, variant: Variant) -> io::Result<PuzzleDesk> {
+    pub fn new(
+        path: Option<PathBuf>,
+        file: Option<&Path>,
+        variant: Variant,
+        options: &Options,
+    ) -> io::Result<PuzzleDesk> {
         let own = match file {
             None => None,
             Some(file) => Some((variant, read_puzzle_file(file, variant)?)),
         };
         let record = path.as_deref().map(Record::load).transpose()?.unwrap_or_default();
-        Ok(PuzzleDesk { own, path, state: Mutex::new(DeskState { record, open: HashMap::new() }) })
+        let refuter = Refuter::new(options).map_err(|error| io::Error::other(error.error))?;
+        let state = Mutex::new(DeskState { record, open: HashMap::new() });
+        Ok(PuzzleDesk { own, path, state, refuter })
     }
 
     /// The puzzles of `variant`, easiest first.
@@ -257,7 +297,8 @@ impl PuzzleDesk {
     pub fn next(&self, request: &NextRequest) -> Result<PuzzleReply, ApiError> {
         let variant = variant_named(&request.variant)?;
         if let Some(id) = &request.again {
-            return Ok(puzzle_reply(self.find(variant, id)?, false));
+            let puzzle = self.find(variant, id)?;
+            return Ok(puzzle_reply(puzzle, &self.state().record.puzzle_rating(variant, puzzle), false));
         }
         let theme = request
             .theme
@@ -273,15 +314,18 @@ impl PuzzleDesk {
             .collect();
         let mut state = self.state();
         let standing = state.record.standing(variant.name());
-        let puzzle = choose(&candidates, &standing, request.seed).ok_or_else(|| {
+        let rated = |puzzle: &Puzzle| state.record.puzzle_rating(variant, puzzle).rating;
+        let puzzle = choose(&candidates, &standing, rated, request.seed).ok_or_else(|| {
             let kind = theme.map_or(String::new(), |theme| format!("{theme} "));
             ApiError::new(format!("no {kind}puzzles for {variant}"))
         })?;
+        let rating = state.record.puzzle_rating(variant, puzzle);
         state.open.insert(variant, puzzle.position.to_fen());
-        Ok(puzzle_reply(puzzle, true))
+        Ok(puzzle_reply(puzzle, &rating, true))
     }
 
-    /// Checks the moves played in a puzzle against its solution.
+    /// Checks the moves played in a puzzle against its solution; a wrong move comes with
+    /// its refutation, searched after it.
     ///
     /// # Errors
     /// An unknown rule set or puzzle; a move that is not legal; an opponent's move that
@@ -290,14 +334,35 @@ impl PuzzleDesk {
     pub fn check(&self, request: &CheckRequest) -> Result<CheckReply, ApiError> {
         let variant = variant_named(&request.variant)?;
         let puzzle = self.find(variant, &request.id)?;
-        let mut reply = verdict(puzzle, &request.moves)?;
+        let mut reply = verdict(puzzle, &request.moves, |position| self.refuter.refute(position))?;
         if request.reveal {
             reply.solution = Some(puzzle.line_text());
         }
         Ok(reply)
     }
 
-    /// Rates the try at the puzzle open for a rating, and keeps it in the record.
+    /// The solution's next move after `request`'s moves, for a hint.
+    ///
+    /// # Errors
+    /// An unknown rule set or puzzle; moves that are not the solution's so far, that
+    /// leave the opponent to move, or that end it.
+    pub fn hint(&self, request: &HintRequest) -> Result<HintReply, ApiError> {
+        let variant = variant_named(&request.variant)?;
+        let puzzle = self.find(variant, &request.id)?;
+        let reply = verdict(puzzle, &request.moves, |_| Vec::new())?;
+        let played = request.moves.len();
+        if reply.verdict != Verdict::Right || played % 2 == 1 {
+            return Err(ApiError::new(
+                "no hint here: a hint is for the solver's move, on the solution's line",
+            ));
+        }
+        let position = puzzle.line[..played].iter().fold(puzzle.position, |position, mv| position.play(mv));
+        let key = puzzle.line[played];
+        Ok(HintReply { from: position.rules().square_name(key.from()), key: position.move_to_text(&key) })
+    }
+
+    /// Rates the try at the puzzle open for a rating, the person's and the puzzle's
+    /// ratings each moved by the game against the other's, and keeps both in the record.
     ///
     /// # Errors
     /// An unknown rule set or puzzle, or a puzzle not open for a rating (each is rated
@@ -312,25 +377,34 @@ impl PuzzleDesk {
             ));
         }
         state.open.remove(&variant);
+        let opponent = state.record.puzzle_rating(variant, puzzle);
         let standing = state.record.variants.entry(variant.name().to_string()).or_default();
         let before = standing.rating();
         let score = if request.solved { 1.0 } else { 0.0 };
-        let after = before.after(&[Outcome { opponent: Rating::puzzle(puzzle.rating), score }], TAU);
+        let after = before.after(&[Outcome { opponent, score }], TAU);
         let attempt = Attempt {
             puzzle: request.id.clone(),
             solved: request.solved,
-            puzzle_rating: puzzle.rating,
+            puzzle_rating: rounded(opponent.rating),
             theme: puzzle.theme.name().to_string(),
             before: before.rating,
             after: after.rating,
         };
         standing.record(attempt, after);
         let player = player(standing);
+        let moved = opponent.after(&[Outcome { opponent: before, score: 1.0 - score }], TAU);
+        state.record.set_puzzle_rating(variant, &request.id, moved);
         let unsaved = match &self.path {
             Some(path) => state.record.save(path).err().map(|error| error.to_string()),
             None => None,
         };
-        Ok(RateReply { player, change: after.rating - before.rating, solution: puzzle.line_text(), unsaved })
+        Ok(RateReply {
+            player,
+            change: after.rating - before.rating,
+            puzzle_rating: (opponent.rating, moved.rating),
+            solution: puzzle.line_text(),
+            unsaved,
+        })
     }
 
     /// The puzzle of `variant` whose id is `id`.
@@ -354,8 +428,14 @@ fn read_puzzle_file(path: &Path, variant: Variant) -> io::Result<Vec<Puzzle>> {
 }
 
 /// Of `candidates`, those `standing` has not tried (all, when it has tried every one),
-/// the [`NEAREST`] nearest its rating, and of them the one `seed` picks.
-fn choose<'a>(candidates: &[&'a Puzzle], standing: &Standing, seed: u64) -> Option<&'a Puzzle> {
+/// the [`NEAREST`] whose ratings (`rating` gives a puzzle's now) are nearest its rating,
+/// and of them the one `seed` picks.
+fn choose<'a>(
+    candidates: &[&'a Puzzle],
+    standing: &Standing,
+    rating: impl Fn(&Puzzle) -> f64,
+    seed: u64,
+) -> Option<&'a Puzzle> {
     let tried = standing.tried_ids();
     let fresh: Vec<&Puzzle> = candidates
         .iter()
@@ -363,19 +443,25 @@ fn choose<'a>(candidates: &[&'a Puzzle], standing: &Standing, seed: u64) -> Opti
         .filter(|puzzle| !tried.contains(puzzle.position.to_fen().as_str()))
         .collect();
     let mut pool = if fresh.is_empty() { candidates.to_vec() } else { fresh };
-    pool.sort_by(|a, b| distance(a, standing).total_cmp(&distance(b, standing)));
+    let distance = |puzzle: &Puzzle| (rating(puzzle) - standing.rating).abs();
+    pool.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
     pool.truncate(NEAREST);
     let count = u64::try_from(pool.len()).ok().filter(|&count| count > 0)?;
     pool.get(usize::try_from(seed % count).ok()?).copied()
 }
 
-/// How far `puzzle`'s rating is from `standing`'s.
-fn distance(puzzle: &Puzzle, standing: &Standing) -> f64 {
-    (f64::from(puzzle.rating) - standing.rating).abs()
+/// `rating` as a whole number of points, as a puzzle's is shown.
+fn rounded(rating: f64) -> u32 {
+    rating.round().clamp(0.0, f64::from(u32::MAX)) as u32
 }
 
-/// The verdict on `moves` played from `puzzle`'s position.
-fn verdict(puzzle: &Puzzle, moves: &[String]) -> Result<CheckReply, ApiError> {
+/// The verdict on `moves` played from `puzzle`'s position; `refute` gives the line that
+/// refutes a wrong move, from the position after it.
+fn verdict(
+    puzzle: &Puzzle,
+    moves: &[String],
+    refute: impl FnOnce(Position) -> Vec<String>,
+) -> Result<CheckReply, ApiError> {
     if moves.len() > puzzle.line.len() {
         return Err(ApiError::new("more moves than the solution has"));
     }
@@ -394,6 +480,7 @@ fn verdict(puzzle: &Puzzle, moves: &[String]) -> Result<CheckReply, ApiError> {
                 reply: None,
                 expected: Some(solution[index].clone()),
                 solution: Some(solution),
+                refutation: Some(refute(position.play(&mv))),
             });
         }
         position = position.play(&mv);
@@ -404,20 +491,21 @@ fn verdict(puzzle: &Puzzle, moves: &[String]) -> Result<CheckReply, ApiError> {
             reply: None,
             expected: None,
             solution: Some(solution),
+            refutation: None,
         });
     }
     let reply = (moves.len() % 2 == 1).then(|| solution[moves.len()].clone());
-    Ok(CheckReply { verdict: Verdict::Right, reply, expected: None, solution: None })
+    Ok(CheckReply { verdict: Verdict::Right, reply, expected: None, solution: None, refutation: None })
 }
 
-fn puzzle_reply(puzzle: &Puzzle, rated: bool) -> PuzzleReply {
+fn puzzle_reply(puzzle: &Puzzle, rating: &Rating, rated: bool) -> PuzzleReply {
     PuzzleReply {
         id: puzzle.position.to_fen(),
         fen: puzzle.position.to_fen(),
         side: puzzle.position.side_to_move().to_string(),
         theme: puzzle.theme.name(),
         difficulty: puzzle.difficulty,
-        rating: puzzle.rating,
+        rating: rounded(rating.rating),
         solver_moves: puzzle.line.len().div_ceil(2),
         rated,
     }

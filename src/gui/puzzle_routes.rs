@@ -1,5 +1,5 @@
 //! The routes of the puzzle mode ([`PuzzleDesk`]): the set and the person's standing,
-//! the next puzzle, a check of the moves played, and a try's rating.
+//! the next puzzle, a check of the moves played, a hint, and a try's rating.
 
 use std::sync::Arc;
 
@@ -10,7 +10,7 @@ use axum::response::Response;
 use axum::routing::post;
 
 use super::json::answer;
-use super::puzzle_desk::{CheckRequest, NextRequest, PuzzleDesk, RateRequest, SummaryRequest};
+use super::puzzle_desk::{CheckRequest, HintRequest, NextRequest, PuzzleDesk, RateRequest, SummaryRequest};
 
 /// The routes, for the server to put behind its access checks.
 pub fn router<S: Clone + Send + Sync + 'static>(desk: Arc<PuzzleDesk>) -> Router<S> {
@@ -18,6 +18,7 @@ pub fn router<S: Clone + Send + Sync + 'static>(desk: Arc<PuzzleDesk>) -> Router
         .route("/api/puzzles/summary", post(summary))
         .route("/api/puzzles/next", post(next))
         .route("/api/puzzles/check", post(check))
+        .route("/api/puzzles/hint", post(hint))
         .route("/api/puzzles/rate", post(rate))
         .with_state(desk)
 }
@@ -32,6 +33,10 @@ async fn next(State(desk): State<Arc<PuzzleDesk>>, body: Bytes) -> Response {
 
 async fn check(State(desk): State<Arc<PuzzleDesk>>, body: Bytes) -> Response {
     answer(body, |request: CheckRequest| desk.check(&request))
+}
+
+async fn hint(State(desk): State<Arc<PuzzleDesk>>, body: Bytes) -> Response {
+    answer(body, |request: HintRequest| desk.hint(&request))
 }
 
 async fn rate(State(desk): State<Arc<PuzzleDesk>>, body: Bytes) -> Response {

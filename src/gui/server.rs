@@ -79,8 +79,12 @@ impl Server {
     /// puzzle file named cannot be read.
     pub fn bind(config: GuiConfig) -> io::Result<Server> {
         let shelf = Arc::new(Shelf::new(config.collection.as_deref(), config.variant, &config.options)?);
-        let puzzles =
-            Arc::new(PuzzleDesk::new(config.puzzle_record, config.puzzle_file.as_deref(), config.variant)?);
+        let puzzles = Arc::new(PuzzleDesk::new(
+            config.puzzle_record,
+            config.puzzle_file.as_deref(),
+            config.variant,
+            &config.options,
+        )?);
         let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, config.port)))?;
         listener.set_nonblocking(true)?;
         let port = listener.local_addr()?.port();

@@ -65,8 +65,9 @@ const puzzles = new Puzzles({
   game: () => state.game,
   put: putPuzzle,
   play: playMove,
-  back: () => navigate(state.game.index - 1),
+  back: (plies) => navigate(state.game.index - plies),
   showLine: showPuzzleLine,
+  redraw: render,
   say,
 });
 const duel = new Duel({ engine, show: showGame, position: () => ({ variant: state.game.variant, fen: state.reply.fen }), say });
@@ -244,7 +245,8 @@ function render() {
     last: reply.last || [],
     selected: input.selected(),
     targets: input.targets(),
-    arrow: best ? moveSquares(best.pv[0]) : null,
+    hint: puzzles.hintSquare(),
+    arrow: best ? moveSquares(best.pv[0]) : moveSquares(puzzles.hintMove()),
   });
   $('board').dataset.fen = reply.fen;
   $('fen').value = reply.fen;

@@ -56,7 +56,8 @@ export class Board {
   }
 
   // Draws everything: `view` has pieces [{square, color, king}], and the squares to
-  // mark: selected, targets, last (a move's squares), arrow (a list of squares).
+  // mark: selected, targets, last (a move's squares), hint (a square), arrow (a list of
+  // squares).
   draw(view) {
     const size = this.variant.size;
     const side = size * SQUARE + 2 * MARGIN;
@@ -68,6 +69,7 @@ export class Board {
     const marks = element('g', { class: 'marks' }, this.svg);
     for (const name of view.last || []) this.mark(marks, name, 'last');
     if (view.selected) this.mark(marks, view.selected, 'selected');
+    if (view.hint) this.mark(marks, view.hint, 'hint');
     for (const name of view.targets || []) this.mark(marks, name, 'target');
     for (const piece of view.pieces) this.drawPiece(piece);
     if (view.arrow && view.arrow.length > 1) this.drawArrow(view.arrow);

@@ -2,7 +2,11 @@
 // side to move; each move they play is checked by the server against the solution, and
 // the opponent's replies are played for them. A puzzle's first try is rated (Glicko-2,
 // kept by the server in the person's record): won when solved without a miss, lost at
-// the first wrong move or when the solution is asked for. While a puzzle is being solved
+// the first wrong move, at a hint (as lichess counts one) or when the solution is asked
+// for. A hint marks the piece to move, a second one the move. The theme is shown only
+// when asked for: it is a hint too. A wrong move stays on the board
+// and the engine's refutation is played against it (its line, searched by the server,
+// written out) until the person takes it back to try again. While a puzzle is being solved
 // the analysis, the evaluation bar and the explorer are hidden (style.css), since each
 // would give the answer away. Puzzles from the list of recent ones are played again
 // unrated.
@@ -14,6 +18,9 @@ const $ = (id) => document.getElementById(id);
 // How long the opponent's reply waits, so that the person sees their own move land.
 const REPLY_DELAY = 350;
 
+// How many moves of a refutation's line are written out: its start says why.
+const REFUTATION_SHOWN = 8;
+
 function pause(milliseconds) {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
@@ -21,9 +28,9 @@ function pause(milliseconds) {
 export class Puzzles {
   // `hooks`: variant() the rule set shown; game() the game on the board; put(puzzle)
   // puts a puzzle (as /api/puzzles/next replies) on the board as a new game, the engine
-  // and the analysis off; play(text) plays a move there; back() shows the position
-  // before the one shown; showLine(texts) shows a line from the puzzle's start; say(text)
-  // shows a message.
+  // and the analysis off; play(text) plays a move there; back(plies) shows the position
+  // that many moves before the one shown; showLine(texts) shows a line from the puzzle's
+  // start; redraw() draws the board again; say(text) shows a message.
   constructor(hooks) {
     this.hooks = hooks;
     this.puzzle = null;    // the puzzle on the board, as /api/puzzles/next gave it
@@ -32,11 +39,16 @@ export class Puzzles {
     this.open = false;     // whether its rating is still to be given
     this.busy = false;     // while a move is checked or a reply played
     this.solution = null;  // its solution, once known
+    this.refuted = 0;      // while a wrong move is refuted on the board: its moves there
+    this.hint = null;      // the hint at the move to play: {from, move, level} (1 or 2)
   }
 
   bind(attempt) {
     $('puzzle-next').addEventListener('click', () => attempt(() => this.next()));
     $('puzzle-solution').addEventListener('click', () => attempt(() => this.showSolution()));
+    $('puzzle-retry').addEventListener('click', () => attempt(() => this.retry()));
+    $('puzzle-hint').addEventListener('click', () => attempt(() => this.giveHint()));
+    $('puzzle-show-theme').addEventListener('click', () => this.showTheme());
     $('puzzles').addEventListener('toggle', () => attempt(() => this.summary()));
     $('puzzle-recent').addEventListener('click', (event) => {
       const item = event.target.closest('li[data-id]');
@@ -49,9 +61,10 @@ export class Puzzles {
     return this.game !== null && this.game === this.hooks.game() && this.state !== 'solved';
   }
 
-  // Whether the board takes no move now: a move being checked, or the opponent's turn.
+  // Whether the board takes no move now: a move being checked, a wrong move refuted, or
+  // the opponent's turn.
   blocks(side) {
-    return this.solving && (this.busy || side !== this.puzzle.side);
+    return this.solving && (this.busy || this.refuted > 0 || side !== this.puzzle.side);
   }
 
   // The set of the rule set shown and the person's standing in it, while the panel is open.
@@ -101,6 +114,9 @@ export class Puzzles {
     this.open = puzzle.rated;
     this.solution = null;
     this.busy = false;
+    this.refuted = 0;
+    this.hint = null;
+    $('puzzle-theme-shown').textContent = '';
     await this.hooks.put(puzzle);
     this.game = this.hooks.game();
     const moves = puzzle.solver_moves === 1 ? 'one move' : `${puzzle.solver_moves} moves`;
@@ -111,6 +127,7 @@ export class Puzzles {
   // The person's move `text` in the puzzle: played, then checked.
   async move(text) {
     this.busy = true;
+    this.hint = null;
     try {
       await this.hooks.play(text);
       const reply = await post('/api/puzzles/check', { variant: this.hooks.variant(), id: this.puzzle.id, moves: this.game.shown().moves });
@@ -123,11 +140,7 @@ export class Puzzles {
 
   async judge(reply) {
     if (reply.verdict === 'wrong') {
-      this.solution = reply.solution;
-      const rating = await this.rate(false);
-      this.state = 'missed';
-      await this.hooks.back();
-      this.status(`Not the move: ${reply.expected} wins here.${rating} Try again, or show the solution.`);
+      await this.refute(reply.refutation);
     } else if (reply.verdict === 'solved') {
       this.solution = reply.solution;
       const rating = await this.rate(true);
@@ -141,6 +154,62 @@ export class Puzzles {
     }
   }
 
+  // The wrong move just played stays; the opponent's reply of `refutation`, the engine's
+  // line after it, is played against it and the line written out. The first try is lost.
+  async refute(refutation) {
+    const wrong = this.game.shown().moves.at(-1);
+    const rating = await this.rate(false);
+    this.state = 'missed';
+    this.refuted = 1;
+    const line = refutation.slice(0, REFUTATION_SHOWN).join(' ') + (refutation.length > REFUTATION_SHOWN ? ' …' : '');
+    const answer = refutation.length ? ` is met by ${line}` : ' does not win';
+    this.status(`Not the move: ${wrong}${answer}.${rating} Take it back and try again, or show the solution.`);
+    if (!refutation.length) return;
+    await pause(REPLY_DELAY);
+    await this.hooks.play(refutation[0]);
+    this.refuted = 2;
+  }
+
+  // Takes back the wrong move and its refutation's reply: the person tries again.
+  async retry() {
+    if (!this.solving || !this.refuted) return;
+    const plies = this.refuted;
+    this.refuted = 0;
+    await this.hooks.back(plies);
+    this.status(`Try again: ${this.puzzle.side} to play and win.`);
+  }
+
+  // A hint at the move to play: its piece's square, then, asked again, the move. A first
+  // try with a hint is lost.
+  async giveHint() {
+    if (!this.solving || this.busy || this.refuted) return;
+    if (this.hint) {
+      this.hint.level = 2;
+      this.status(`Hint: ${this.hint.move}.`);
+    } else {
+      const reply = await post('/api/puzzles/hint', { variant: this.hooks.variant(), id: this.puzzle.id, moves: this.game.shown().moves });
+      const rating = await this.rate(false);
+      if (this.state === 'solving') this.state = 'missed';
+      this.hint = { ...reply, level: 1 };
+      this.status(`Hint: the piece on ${reply.from} moves. With a hint the first try counts as not solved.${rating}`);
+    }
+    this.hooks.redraw();
+  }
+
+  // The square the hint marks, if any.
+  hintSquare() {
+    return this.solving && this.hint ? this.hint.from : null;
+  }
+
+  // The move the hint shows, once asked for twice.
+  hintMove() {
+    return this.solving && this.hint && this.hint.level === 2 ? this.hint.move : null;
+  }
+
+  showTheme() {
+    if (this.puzzle) $('puzzle-theme-shown').textContent = `Theme: ${this.puzzle.theme}.`;
+  }
+
   // Rates the try, when it is the puzzle's first: the words that say how it went.
   async rate(solved) {
     if (!this.open) return '';
@@ -150,7 +219,8 @@ export class Puzzles {
     await this.summary();
     const change = Math.round(reply.change);
     const saved = reply.unsaved ? ` (not saved: ${reply.unsaved})` : '';
-    return ` Rating ${Math.round(reply.player.rating)} (${change >= 0 ? '+' : ''}${change})${saved}.`;
+    const puzzle = `the puzzle's ${Math.round(reply.puzzle_rating[0])} → ${Math.round(reply.puzzle_rating[1])}`;
+    return ` Rating ${Math.round(reply.player.rating)} (${change >= 0 ? '+' : ''}${change}); ${puzzle}${saved}.`;
   }
 
   // Shows the whole solution from the puzzle's start; a try not yet rated is lost.
@@ -162,6 +232,7 @@ export class Puzzles {
       this.solution = reply.solution;
     }
     this.state = 'solved';
+    this.refuted = 0;
     await this.hooks.showLine(this.solution);
     this.status(`The solution: ${this.solution.join(' ')} (a ${this.puzzle.theme}).${rating}`);
     this.drawState();
@@ -174,6 +245,9 @@ export class Puzzles {
   drawState() {
     document.body.dataset.puzzle = this.solving ? 'solving' : '';
     $('puzzle-solution').disabled = !this.solving;
+    $('puzzle-retry').hidden = !(this.solving && this.refuted > 0);
+    $('puzzle-hint').disabled = !this.solving;
+    $('puzzle-show-theme').disabled = !this.solving;
   }
 }
 

@@ -5,6 +5,7 @@
 use std::fs;
 
 use super::*;
+use crate::engine::Options;
 
 const SET: &str = "\
 # five English puzzles, as crownhead puzzles build writes them
@@ -23,7 +24,7 @@ fn desk(path: Option<PathBuf>) -> PuzzleDesk {
     fs::create_dir_all(&directory).unwrap();
     let file = directory.join(format!("set-{}.tsv", rand_name()));
     fs::write(&file, SET).unwrap();
-    let desk = PuzzleDesk::new(path, Some(&file), Variant::English).unwrap();
+    let desk = PuzzleDesk::new(path, Some(&file), Variant::English, &Options::default()).unwrap();
     fs::remove_file(&file).unwrap();
     desk
 }
@@ -71,6 +72,7 @@ fn each_move_is_checked_against_the_solution() {
     assert_eq!((wrong.verdict, wrong.expected.as_deref()), (Verdict::Wrong, Some("27-24")));
     let line = ["20-16", "11x20", "27-24", "20x27", "31x15", "10x19", "17x1"];
     assert_eq!(wrong.solution.unwrap(), line);
+    assert!(wrong.refutation.is_some_and(|refutation| !refutation.is_empty()));
     let solved = check(&desk, SHOT, &line).unwrap();
     assert_eq!(solved.verdict, Verdict::Solved);
     // A move in another notation's spelling of the same move is the same move.
@@ -173,7 +175,89 @@ fn a_broken_puzzle_file_is_refused_naming_its_line() {
         "# one good, one not\nB:WK7:BK19\t19-15\tendgame\t2\t900\nB:WK7:BK19\t19-10\tendgame\t2\t900\n",
     )
     .unwrap();
-    let error = PuzzleDesk::new(None, Some(&file), Variant::English).err().unwrap().to_string();
+    let error =
+        PuzzleDesk::new(None, Some(&file), Variant::English, &Options::default()).err().unwrap().to_string();
     assert!(error.contains("line 3: solution move 1"), "{error}");
     fs::remove_file(&file).unwrap();
+}
+
+#[test]
+fn a_wrong_move_is_answered_with_the_engines_best_reply_line() {
+    let desk = desk(None);
+    // 22-18 instead of 20-16 puts a man between Black's 14 and the empty 23, with 26
+    // unguarded behind it: 14x30 takes both (`crownhead analyse --fen SHOT --moves 22-18
+    // --nodes 100000 --egdb-path ""` gives 14x30 27-24 13x22 25x18, Black 4.10 up).
+    let wrong = check(&desk, SHOT, &["22-18"]).unwrap();
+    assert_eq!((wrong.verdict, wrong.expected.as_deref()), (Verdict::Wrong, Some("20-16")));
+    let refutation = wrong.refutation.unwrap();
+    assert_eq!(refutation[..4], ["14x30", "27-24", "13x22", "25x18"], "{refutation:?}");
+    // A right move has none.
+    assert!(check(&desk, SHOT, &["20-16"]).unwrap().refutation.is_none());
+}
+
+#[test]
+fn a_try_moves_the_puzzles_rating_the_other_way_and_the_record_keeps_it() {
+    let directory = std::env::temp_dir().join(format!("crownhead-desk-puzzle-rating-{}", std::process::id()));
+    let path = directory.join("puzzles.json");
+    let desk = desk(Some(path.clone()));
+    let missed = next(&desk, None, 0).unwrap();
+    assert_eq!(missed.rating, 1500);
+    let reply = rate(&desk, &missed.id, false).unwrap();
+    let (before, after) = reply.puzzle_rating;
+    assert!(reply.change < 0.0 && before == 1500.0 && after > before, "{:?}", reply.puzzle_rating);
+    let solved = next(&desk, None, 0).unwrap();
+    assert_eq!(solved.rating, 1200);
+    let (before, after) = rate(&desk, &solved.id, true).unwrap().puzzle_rating;
+    assert!(before == 1200.0 && after < before);
+    // Another run reads both back: played again, each has its moved rating.
+    let later = self::desk(Some(path.clone()));
+    let again = |id: &str| {
+        let request = NextRequest { variant: "english".into(), theme: None, seed: 0, again: Some(id.into()) };
+        later.next(&request).unwrap().rating
+    };
+    assert!(again(&missed.id) > 1500 && again(&solved.id) < 1200);
+    let text = fs::read_to_string(&path).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["version"], 2);
+    assert_eq!(json["puzzles"]["english"][&missed.id]["tries"], 1);
+    fs::remove_dir_all(&directory).unwrap();
+}
+
+#[test]
+fn the_next_puzzle_is_chosen_by_the_puzzles_moved_ratings() {
+    let desk = desk(None);
+    // Solved by a newcomer, the 1500 puzzle takes them to about 1660, where the 1200 one
+    // is the nearest of those left; moved to 2000 by tries, it is still the nearest, and
+    // comes first, not fourth, by its rating now.
+    let first = next(&desk, None, 0).unwrap();
+    rate(&desk, &first.id, true).unwrap();
+    let mut state = desk.state();
+    let record = &mut state.record;
+    let puzzle = desk.find(Variant::English, SHOT).unwrap();
+    assert_eq!(record.puzzle_rating(Variant::English, puzzle).rating, 1200.0);
+    record.set_puzzle_rating(Variant::English, SHOT, Rating { rating: 2000.0, ..Rating::NEW });
+    drop(state);
+    let ratings: Vec<u32> = (0..4).map(|seed| next(&desk, None, seed).unwrap().rating).collect();
+    assert_eq!(ratings, [2000, 1000, 900, 800]);
+}
+
+#[test]
+fn a_hint_is_the_solvers_next_move_its_square_first() {
+    let desk = desk(None);
+    let hint = |moves: &[&str]| {
+        desk.hint(&HintRequest {
+            variant: "english".into(),
+            id: SHOT.into(),
+            moves: moves.iter().map(|&text| text.into()).collect(),
+        })
+    };
+    // The key, 20-16, from square 20; after 11x20, the solution's 27-24, from 27.
+    let first = HintReply { from: "20".into(), key: "20-16".into() };
+    assert_eq!(hint(&[]).unwrap(), first);
+    assert_eq!(hint(&["20-16", "11x20"]).unwrap(), HintReply { from: "27".into(), key: "27-24".into() });
+    // None for the opponent, off the line, or past its end.
+    for moves in [&["20-16"][..], &["22-18"], &["20-16", "11x20", "27-24", "20x27", "31x15", "10x19", "17x1"]]
+    {
+        assert!(hint(moves).unwrap_err().error.starts_with("no hint here"), "{moves:?}");
+    }
 }
