@@ -22,7 +22,7 @@ use super::puzzle_record::{Attempt, Record, Standing};
 use super::puzzle_refutation::Refuter;
 use crate::engine::Options;
 use crate::puzzles::{Outcome, Puzzle, Rating, TAU, Theme, builtin, read_set};
-use crate::rules::{Position, Variant};
+use crate::rules::{Game, Variant};
 
 /// Of the puzzles nearest the person's rating not yet tried, how many the next one is
 /// drawn from, so that the same rating does not always bring the same puzzle.
@@ -334,7 +334,7 @@ impl PuzzleDesk {
     pub fn check(&self, request: &CheckRequest) -> Result<CheckReply, ApiError> {
         let variant = variant_named(&request.variant)?;
         let puzzle = self.find(variant, &request.id)?;
-        let mut reply = verdict(puzzle, &request.moves, |position| self.refuter.refute(position))?;
+        let mut reply = verdict(puzzle, &request.moves, |game| self.refuter.refute(game))?;
         if request.reveal {
             reply.solution = Some(puzzle.line_text());
         }
@@ -442,12 +442,13 @@ fn choose<'a>(
         .copied()
         .filter(|puzzle| !tried.contains(puzzle.position.to_fen().as_str()))
         .collect();
-    let mut pool = if fresh.is_empty() { candidates.to_vec() } else { fresh };
-    let distance = |puzzle: &Puzzle| (rating(puzzle) - standing.rating).abs();
-    pool.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
-    pool.truncate(NEAREST);
-    let count = u64::try_from(pool.len()).ok().filter(|&count| count > 0)?;
-    pool.get(usize::try_from(seed % count).ok()?).copied()
+    let pool = if fresh.is_empty() { candidates.to_vec() } else { fresh };
+    let mut by_distance: Vec<(f64, &Puzzle)> =
+        pool.into_iter().map(|puzzle| ((rating(puzzle) - standing.rating).abs(), puzzle)).collect();
+    by_distance.sort_by(|a, b| a.0.total_cmp(&b.0));
+    by_distance.truncate(NEAREST);
+    let count = u64::try_from(by_distance.len()).ok().filter(|&count| count > 0)?;
+    by_distance.get(usize::try_from(seed % count).ok()?).map(|&(_, puzzle)| puzzle)
 }
 
 /// `rating` as a whole number of points, as a puzzle's is shown.
@@ -456,20 +457,20 @@ fn rounded(rating: f64) -> u32 {
 }
 
 /// The verdict on `moves` played from `puzzle`'s position; `refute` gives the line that
-/// refutes a wrong move, from the position after it.
+/// refutes a wrong move, from the game played up to it and through it.
 fn verdict(
     puzzle: &Puzzle,
     moves: &[String],
-    refute: impl FnOnce(Position) -> Vec<String>,
+    refute: impl FnOnce(&Game) -> Vec<String>,
 ) -> Result<CheckReply, ApiError> {
     if moves.len() > puzzle.line.len() {
         return Err(ApiError::new("more moves than the solution has"));
     }
     let solution = puzzle.line_text();
-    let mut position = puzzle.position;
+    let mut game = Game::new(puzzle.position);
     for (index, text) in moves.iter().enumerate() {
-        let mv = position
-            .parse_move(text)
+        let mv = game
+            .play_text(text)
             .map_err(|error| ApiError::new(format!("move {} ({text}): {error}", index + 1)))?;
         if mv != puzzle.line[index] {
             if index % 2 == 1 {
@@ -480,10 +481,9 @@ fn verdict(
                 reply: None,
                 expected: Some(solution[index].clone()),
                 solution: Some(solution),
-                refutation: Some(refute(position.play(&mv))),
+                refutation: Some(refute(&game)),
             });
         }
-        position = position.play(&mv);
     }
     if moves.len() == puzzle.line.len() {
         return Ok(CheckReply {

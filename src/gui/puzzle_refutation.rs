@@ -7,7 +7,7 @@ use std::sync::{Mutex, PoisonError};
 use super::api::{ApiError, line_texts};
 use crate::engine::options::THREADS;
 use crate::engine::{Engine, Limits, Options, OptionsBuilder};
-use crate::rules::{Game, Position};
+use crate::rules::Game;
 
 /// How many nodes a refutation's search takes: about a tenth of a second on one thread,
 /// enough for the tactics a puzzle's wrong move walks into.
@@ -32,17 +32,16 @@ impl Refuter {
         Ok(Refuter { engine: Mutex::new(Engine::unprepared(options)) })
     }
 
-    /// The engine's line from `position`, reached by a wrong move, searched afresh for
-    /// [`REFUTATION_NODES`] nodes: the opponent's reply first. Empty when the game is
+    /// The engine's line from where `game` is, just after a wrong move, searched afresh
+    /// for [`REFUTATION_NODES`] nodes: the opponent's reply first. Empty when the game is
     /// over there.
-    pub fn refute(&self, position: Position) -> Vec<String> {
-        let game = Game::new(position);
-        if position.legal_moves().is_empty() {
+    pub fn refute(&self, game: &Game) -> Vec<String> {
+        if game.result().is_some() {
             return Vec::new();
         }
         let mut engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
         engine.new_game();
-        let result = engine.analyse(&game, &Limits::nodes(REFUTATION_NODES), |_| {});
-        line_texts(&position, &result.pv)
+        let result = engine.analyse(game, &Limits::nodes(REFUTATION_NODES), |_| {});
+        line_texts(game.position(), &result.pv)
     }
 }

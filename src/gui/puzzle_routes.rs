@@ -9,6 +9,7 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::post;
 
+use super::collection_routes::aside;
 use super::json::answer;
 use super::puzzle_desk::{CheckRequest, HintRequest, NextRequest, PuzzleDesk, RateRequest, SummaryRequest};
 
@@ -31,8 +32,9 @@ async fn next(State(desk): State<Arc<PuzzleDesk>>, body: Bytes) -> Response {
     answer(body, |request: NextRequest| desk.next(&request))
 }
 
+/// A check searches a wrong move's refutation: on a thread of its own.
 async fn check(State(desk): State<Arc<PuzzleDesk>>, body: Bytes) -> Response {
-    answer(body, |request: CheckRequest| desk.check(&request))
+    aside(move || answer(body, |request: CheckRequest| desk.check(&request))).await
 }
 
 async fn hint(State(desk): State<Arc<PuzzleDesk>>, body: Bytes) -> Response {
