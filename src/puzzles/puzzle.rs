@@ -26,7 +26,7 @@ pub struct Puzzle {
     /// What the line does.
     pub theme: Theme,
     /// How much searching it takes to find the key move: 1 when a full-strength search
-    /// settles on it and keeps it within 32 nodes, one more for each doubling of the
+    /// settles on it and keeps it within 64 nodes, one more for each doubling of the
     /// nodes it takes.
     pub difficulty: u32,
     /// The puzzle's rating before anyone has tried it ([`starting_rating`] of its

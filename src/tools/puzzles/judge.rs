@@ -236,11 +236,12 @@ fn shows_win(start: &Position, now: &Position, line: &[Move], solver: Color) -> 
 }
 
 /// A puzzle's difficulty from the nodes a full-strength search of two lines takes to
-/// settle on its key move: 1 up to 32 nodes (the first iteration or two), and one more
-/// for each doubling of them beyond.
+/// settle on its key move: 1 up to 64 nodes (its first iterations, between which the
+/// strength levels make no difference: docs/puzzles.md), and one more for each doubling
+/// of them beyond.
 pub fn difficulty(settled: u64) -> u32 {
     let mut difficulty = 1;
-    let mut nodes = 32;
+    let mut nodes = 64;
     while settled > nodes {
         difficulty += 1;
         nodes *= 2;
