@@ -39,6 +39,20 @@ struct Gui {
     _stdout: BufReader<ChildStdout>,
 }
 
+impl Gui {
+    /// POSTs the JSON `body` to `route` as the page does (token, own Host) and returns
+    /// the status code and the whole reply.
+    fn post(&self, route: &str, body: &str) -> (u16, String) {
+        let head = [
+            format!("POST {route} HTTP/1.1"),
+            format!("Host: 127.0.0.1:{}", self.port),
+            format!("X-Crownhead-Token: {}", self.token),
+            "Content-Type: application/json".to_string(),
+        ];
+        send(self.port, &head, body)
+    }
+}
+
 impl Drop for Gui {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -171,15 +185,7 @@ fn a_collection_named_on_the_command_line_is_saved_in_place() {
     let original = include_str!("data/pdn/tinsley.pdn");
     std::fs::write(&path, original).expect("the file is written");
     let gui = start_with(&[path.to_str().expect("a UTF-8 path")]);
-    let post = |route: &str, body: &str| {
-        let head = [
-            format!("POST {route} HTTP/1.1"),
-            format!("Host: 127.0.0.1:{}", gui.port),
-            format!("X-Crownhead-Token: {}", gui.token),
-            "Content-Type: application/json".to_string(),
-        ];
-        send(gui.port, &head, body)
-    };
+    let post = |route: &str, body: &str| gui.post(route, body);
     let (status, reply) = post("/api/collection/list", r#"{"filter": "tinsley", "limit": 5}"#);
     assert_eq!(status, 200, "{reply}");
     assert!(reply.contains(r#""name":"tinsley.pdn","in_place":true,"total":33"#), "{reply}");
@@ -220,15 +226,7 @@ fn puzzle_ratings_are_kept_in_the_data_directory() {
     let mut command = common::crownhead_command();
     command.env("XDG_DATA_HOME", &data);
     let gui = start_command(command, &["--puzzle-file", set.to_str().expect("a UTF-8 path")]);
-    let post = |route: &str, body: &str| {
-        let head = [
-            format!("POST {route} HTTP/1.1"),
-            format!("Host: 127.0.0.1:{}", gui.port),
-            format!("X-Crownhead-Token: {}", gui.token),
-            "Content-Type: application/json".to_string(),
-        ];
-        send(gui.port, &head, body)
-    };
+    let post = |route: &str, body: &str| gui.post(route, body);
     let (status, reply) = post("/api/puzzles/next", r#"{"variant": "english"}"#);
     assert_eq!(status, 200, "{reply}");
     let fen = "W:W19,22,24,26,27,28,31,32:B3,4,7,8,10,12,13,14";
