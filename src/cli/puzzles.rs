@@ -4,10 +4,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::Context;
 use clap::{Args, Subcommand};
-use crownhead::puzzles::{Puzzle, builtin, read_set};
-use crownhead::rules::Variant;
+use crownhead::puzzles::{builtin, read_file};
 use crownhead::tools::learning::selfplay;
 use crownhead::tools::puzzles::judge::Judge;
 use crownhead::tools::puzzles::{build, verify};
@@ -140,13 +138,4 @@ impl BuildArgs {
             until: self.until,
         })
     }
-}
-
-/// The puzzles of the file at `path`.
-///
-/// # Errors
-/// A file that cannot be read, or a line that is not a puzzle of `variant`.
-fn read_file(path: &PathBuf, variant: Variant) -> anyhow::Result<Vec<Puzzle>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    read_set(variant, &text).with_context(|| format!("{}", path.display()))
 }

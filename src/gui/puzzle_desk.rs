@@ -21,7 +21,7 @@ use super::api::{ApiError, variant_named};
 use super::puzzle_record::{Attempt, Record, Standing};
 use super::puzzle_refutation::Refuter;
 use crate::engine::Options;
-use crate::puzzles::{Outcome, Puzzle, Rating, TAU, Theme, builtin, read_set};
+use crate::puzzles::{Outcome, Puzzle, Rating, TAU, Theme, builtin, read_file};
 use crate::rules::{Game, Variant};
 
 /// Of the puzzles nearest the person's rating not yet tried, how many the next one is
@@ -418,11 +418,8 @@ impl PuzzleDesk {
 
 /// The puzzles of the file at `path`, of `variant`, easiest first.
 fn read_puzzle_file(path: &Path, variant: Variant) -> io::Result<Vec<Puzzle>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", path.display())))?;
-    let mut puzzles = read_set(variant, &text).map_err(|error| {
-        io::Error::new(io::ErrorKind::InvalidData, format!("{}: {error}", path.display()))
-    })?;
+    let mut puzzles =
+        read_file(path, variant).map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))?;
     puzzles.sort_by_key(|puzzle| puzzle.rating);
     Ok(puzzles)
 }

@@ -12,6 +12,8 @@ mod rating;
 mod theme;
 
 pub use builtin::{builtin, builtin_text};
-pub use puzzle::{Puzzle, PuzzleError, read_set, starting_rating};
+pub use puzzle::{
+    Puzzle, PuzzleError, PuzzleFileError, PuzzleFileFault, read_file, read_set, starting_rating,
+};
 pub use rating::{Outcome, PUZZLE_DEVIATION, Rating, SETTLED_DEVIATION, TAU};
-pub use theme::Theme;
+pub use theme::{Theme, balance};

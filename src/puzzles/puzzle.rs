@@ -9,7 +9,8 @@
 //! opponent's replies in the rule set's notation, separated by spaces, the solver's
 //! first. Blank lines and lines starting with `#` are skipped.
 
-use std::fmt;
+use std::path::{Path, PathBuf};
+use std::{fmt, io};
 
 use super::theme::Theme;
 use crate::rules::{FenError, Move, MoveError, Position, Variant};
@@ -161,4 +162,36 @@ pub fn read_set(variant: Variant, text: &str) -> Result<Vec<Puzzle>, PuzzleError
         .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
         .map(|(index, line)| Puzzle::parse(variant, line, index + 1))
         .collect()
+}
+
+/// Why a puzzle file could not be read: the file, and what went wrong with it.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {reason}", path.display())]
+pub struct PuzzleFileError {
+    /// The file.
+    pub path: PathBuf,
+    /// What went wrong.
+    pub reason: PuzzleFileFault,
+}
+
+/// What went wrong with a puzzle file.
+#[derive(Debug, thiserror::Error)]
+pub enum PuzzleFileFault {
+    /// It could not be read.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+    /// A line of it is not a puzzle.
+    #[error("{0}")]
+    Puzzle(#[from] PuzzleError),
+}
+
+/// Reads every puzzle of the puzzle file at `path`, of `variant`, in file order.
+///
+/// # Errors
+/// A file that cannot be read, or its first line that is not a puzzle; the error names
+/// the file.
+pub fn read_file(path: &Path, variant: Variant) -> Result<Vec<Puzzle>, PuzzleFileError> {
+    let fault = |reason: PuzzleFileFault| PuzzleFileError { path: path.to_path_buf(), reason };
+    let text = std::fs::read_to_string(path).map_err(|error| fault(error.into()))?;
+    read_set(variant, &text).map_err(|error| fault(error.into()))
 }

@@ -76,8 +76,9 @@ impl Theme {
     }
 }
 
-/// The solver's pieces less the opponent's.
-fn balance(position: &Position, solver: Color) -> i32 {
+/// The pieces of `solver` less the opponent's in `position`: what a puzzle's line
+/// must raise for its win to show on the board.
+pub fn balance(position: &Position, solver: Color) -> i32 {
     position.pieces(solver).count() as i32 - position.pieces(!solver).count() as i32
 }
 

@@ -11,7 +11,7 @@
 
 use std::collections::HashSet;
 use std::fs::OpenOptions;
-use std::io::Write;
+use std::io::{ErrorKind, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -21,7 +21,7 @@ use anyhow::Context;
 
 use super::judge::Judge;
 use crate::engine::{Engine, Limits, Options as EngineOptions};
-use crate::puzzles::{Puzzle, read_set};
+use crate::puzzles::{Puzzle, PuzzleFileError, PuzzleFileFault, read_file};
 use crate::rules::{Color, Game, Goal, Position, Variant, read_pdn, splitmix64};
 use crate::tools::learning::selfplay::{DEFAULT_RANDOM_PLIES, MAX_PLIES, game_seed, random_plies};
 use crate::tools::matches::openings::{self, Opening};
@@ -157,15 +157,16 @@ fn judge_game(judge: &mut Judge, game: &Game, totals: &Totals) -> Vec<Puzzle> {
 }
 
 /// The puzzle positions already in the file, so that they are not written again.
-fn known_positions(options: &Options) -> anyhow::Result<HashSet<u64>> {
-    let text = match std::fs::read_to_string(&options.out) {
-        Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(HashSet::new()),
-        Err(error) => return Err(error).with_context(|| format!("cannot read {}", options.out.display())),
-    };
-    let puzzles =
-        read_set(options.variant, &text).with_context(|| format!("cannot read {}", options.out.display()))?;
-    Ok(puzzles.iter().map(|puzzle| puzzle.position.hash()).collect())
+fn known_positions(options: &Options) -> Result<HashSet<u64>, PuzzleFileError> {
+    match read_file(&options.out, options.variant) {
+        Ok(puzzles) => Ok(puzzles.iter().map(|puzzle| puzzle.position.hash()).collect()),
+        Err(PuzzleFileError { reason: PuzzleFileFault::Io(error), .. })
+            if error.kind() == ErrorKind::NotFound =>
+        {
+            Ok(HashSet::new())
+        }
+        Err(error) => Err(error),
+    }
 }
 
 /// The games a run judges.

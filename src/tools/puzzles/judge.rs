@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 
 use crate::engine::{Engine, Limits, Options, Score};
-use crate::puzzles::{Puzzle, Theme, starting_rating};
-use crate::rules::{Color, Game, Goal, Move, Position};
+use crate::puzzles::{Puzzle, Theme, balance, starting_rating};
+use crate::rules::{Game, Goal, Move, Position};
 
 /// The least lead, in centi-men, of the key move's score over the second best's: a man
 /// and a half, more than a network's misjudgement of a quiet position and less than the
@@ -120,12 +120,13 @@ impl Judge {
         let win = deep.win(position.rules().goal)?;
         let line = self.solution(position, &deep.pv, win)?;
         let proven = win == Win::Proven;
+        let difficulty = difficulty(deep.settled);
         let puzzle = Puzzle {
             position: *position,
             theme: Theme::of_line(position, &line, proven),
             line,
-            difficulty: difficulty(deep.settled),
-            rating: starting_rating(difficulty(deep.settled)),
+            difficulty,
+            rating: starting_rating(difficulty),
         };
         self.refutation(&puzzle, 2 * self.nodes).is_none().then_some(puzzle)
     }
@@ -133,10 +134,15 @@ impl Judge {
     /// Why a search of `nodes` nodes does not confirm `puzzle`, if it does not: its best
     /// move must be the key move, winning where the second best does not.
     pub fn refutation(&mut self, puzzle: &Puzzle, nodes: u64) -> Option<String> {
-        let position = &puzzle.position;
+        self.refute(&puzzle.position, &puzzle.key_move(), nodes)
+    }
+
+    /// Why a search of `nodes` nodes does not find `mv` the only move that wins in
+    /// `position`, if it does not.
+    fn refute(&mut self, position: &Position, mv: &Move, nodes: u64) -> Option<String> {
         let Some(best) = self.two_best(position, nodes) else { return Some("no search result".to_string()) };
         let found = best.pv.first().map_or_else(String::new, |mv| position.move_to_text(mv));
-        if best.pv.first() != Some(&puzzle.key_move()) {
+        if best.pv.first() != Some(mv) {
             return Some(format!("the best move is {found}, scored {}", best.score));
         }
         if best.win(position.rules().goal).is_none() {
@@ -184,16 +190,18 @@ impl Judge {
     /// its first solver's move that is not the only win, as endgames have many winning
     /// paths; it keeps at least the key move.
     fn solution(&mut self, position: &Position, pv: &[Move], win: Win) -> Option<Vec<Move>> {
-        let solver = position.side_to_move();
         let mut at = *position;
         let mut line = Vec::new();
+        let mut crowned = false;
         for (ply, mv) in pv.iter().enumerate() {
-            if ply > 0 && ply % 2 == 0 && !self.only_win(&at, mv) {
+            let solvers = ply % 2 == 0;
+            if solvers && ply > 0 && !self.only_win(&at, mv) {
                 return (win == Win::Proven).then(|| line[..ply - 1].to_vec());
             }
+            crowned |= solvers && mv.crowns();
             line.push(*mv);
             at = at.play(mv);
-            if ply % 2 == 0 && shows_win(position, &at, &line, solver) {
+            if solvers && shows_win(position, &at, crowned) {
                 return Some(line);
             }
         }
@@ -206,33 +214,24 @@ impl Judge {
         if position.count_legal_moves() == 1 {
             return true;
         }
-        let nodes = self.nodes;
-        self.two_best(position, nodes)
-            .is_some_and(|best| best.pv.first() == Some(mv) && best.win(position.rules().goal).is_some())
+        self.refute(position, mv, self.nodes).is_none()
     }
 }
 
-/// Whether the win shows on the board at `now`, reached from `start` by the solver's
-/// `line` (ending with a solver's move): the opponent, to move, has no legal move, or has
-/// no capture and the solver has a piece more over the opponent's than at the start or
-/// has crowned a man on the way.
-fn shows_win(start: &Position, now: &Position, line: &[Move], solver: Color) -> bool {
+/// Whether the win shows on the board at `now`, reached from `start` by a line of the
+/// solver's ending with its move (`crowned`: the solver crowned a man in it): the
+/// opponent, to move, has no legal move, or has no capture and the solver has a piece
+/// more over the opponent's than at the start, or as many and a new king.
+fn shows_win(start: &Position, now: &Position, crowned: bool) -> bool {
     if now.legal_moves().is_empty() {
         return true;
     }
     if now.has_capture() {
         return false;
     }
-    let balance = |position: &Position| {
-        position.pieces(solver).count() as i32 - position.pieces(!solver).count() as i32
-    };
-    let mut crowned = false;
-    let mut at = *start;
-    for mv in line {
-        crowned |= at.side_to_move() == solver && mv.crowns();
-        at = at.play(mv);
-    }
-    balance(now) > balance(start) || (crowned && balance(now) >= balance(start))
+    let solver = start.side_to_move();
+    let (before, after) = (balance(start, solver), balance(now, solver));
+    after > before || (crowned && after >= before)
 }
 
 /// A puzzle's difficulty from the nodes a full-strength search of two lines takes to
