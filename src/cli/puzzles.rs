@@ -109,7 +109,7 @@ impl PuzzlesArgs {
                 };
                 let mut judge = Judge::new(args.engine.options(Some(variant))?, args.nodes);
                 let refuted = verify::run(&mut judge, &puzzles, out)?;
-                anyhow::ensure!(refuted.is_empty(), "{} of {} puzzles refuted", refuted.len(), puzzles.len());
+                anyhow::ensure!(refuted == 0, "{refuted} of {} puzzles refuted", puzzles.len());
                 Ok(())
             }
         }

@@ -8,34 +8,20 @@ use std::io::Write;
 use super::judge::Judge;
 use crate::puzzles::Puzzle;
 
-/// A puzzle the deeper search does not confirm, and what it found instead.
-#[derive(Clone, Debug)]
-pub struct Refuted {
-    /// The puzzle's place in the set, from 0.
-    pub index: usize,
-    /// What the search found, in words.
-    pub why: String,
-}
-
-/// Checks `puzzles` with `judge`'s deep search, writing one line a puzzle refuted to
-/// `out` and a summary; returns those refuted.
+/// Checks `puzzles` with `judge`'s deep search, writing one line a puzzle refuted (its
+/// place in the set, its line and what the search found) to `out` and a summary;
+/// returns how many were refuted.
 ///
 /// # Errors
 /// Writing to `out`.
-pub fn run(judge: &mut Judge, puzzles: &[Puzzle], out: &mut impl Write) -> std::io::Result<Vec<Refuted>> {
-    let mut refuted = Vec::new();
+pub fn run(judge: &mut Judge, puzzles: &[Puzzle], out: &mut impl Write) -> std::io::Result<usize> {
+    let mut refuted = 0;
     for (index, puzzle) in puzzles.iter().enumerate() {
         if let Some(why) = judge.refutation(puzzle, judge.nodes()) {
             writeln!(out, "refuted {}: {puzzle}: {why}", index + 1)?;
-            refuted.push(Refuted { index, why });
+            refuted += 1;
         }
     }
-    writeln!(
-        out,
-        "verified {} of {} at {} nodes",
-        puzzles.len() - refuted.len(),
-        puzzles.len(),
-        judge.nodes()
-    )?;
+    writeln!(out, "verified {} of {} at {} nodes", puzzles.len() - refuted, puzzles.len(), judge.nodes())?;
     Ok(refuted)
 }
