@@ -1,7 +1,7 @@
 //! The puzzles (`crownhead::puzzles`, `crownhead puzzles`): the file format on a shot
 //! checked by hand, read and written back, and damaged lines refused by their number;
 //! `crownhead puzzles export` and `verify` run as a user runs them; the built-in sets'
-//! themes read again from their lines, their endgames proven by a search,
+//! counts, their themes read again from their lines, their endgames proven by a search,
 //! and a sample of each confirmed by the judge's search at the nodes of the check the
 //! sets passed (the deep check, ignored, confirms every puzzle). The solution lines
 //! against pydraughts: `puzzles_pydraughts.rs`.
@@ -34,6 +34,15 @@ const CONFIRMING_NODES: u64 = 200_000;
 /// databases, so the build's search proved each; a search of one line, shaped otherwise,
 /// may not prove it at the same nodes).
 const PROVING_NODES: [u64; 2] = [10_000, BUILD_NODES];
+
+/// The fewest built-in puzzles of each rule set, as issue 58 asks.
+fn least_count(variant: Variant) -> usize {
+    match variant {
+        Variant::English | Variant::International => 500,
+        Variant::Russian | Variant::Brazilian | Variant::Italian => 200,
+        _ => 100,
+    }
+}
 
 /// The engine's default options, without endgame databases, as the sets were built and
 /// checked.
@@ -174,6 +183,16 @@ fn verify_confirms_the_hand_checked_shot() {
     assert!(output.status.success(), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(stdout.trim(), "verified 1 of 1 at 200000 nodes");
     std::fs::remove_dir_all(&directory).expect("cleaned up");
+}
+
+#[test]
+fn every_rule_set_has_its_built_in_puzzles() {
+    let short: Vec<String> = Variant::ALL
+        .into_iter()
+        .filter(|&variant| builtin(variant).len() < least_count(variant))
+        .map(|variant| format!("{variant}: {} of {}", builtin(variant).len(), least_count(variant)))
+        .collect();
+    assert!(short.is_empty(), "too few puzzles: {short:?}");
 }
 
 #[test]
