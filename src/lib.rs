@@ -18,7 +18,7 @@ pub mod gui;
 mod network;
 pub mod protocol;
 pub mod puzzles;
-mod regular_file;
+pub mod regular_file;
 pub mod render;
 pub mod rules;
 mod search;

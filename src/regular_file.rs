@@ -1,6 +1,7 @@
-//! The files the engine reads whole (a network, an opening book) must be regular files,
-//! and this is checked before they are opened: opening a FIFO waits for a writer that
-//! may never come, a device such as `/dev/zero` never ends, and a directory is no file.
+//! The files crownhead reads whole (a network, an opening book, a PDN, a puzzle or
+//! opening file, a puzzle record, a database) must be regular files, and this is checked
+//! before they are opened: opening a FIFO waits for a writer that may never come, a
+//! device such as `/dev/zero` never ends, and a directory is no file.
 
 use std::fs::FileType;
 use std::io;
@@ -19,6 +20,24 @@ pub fn check(path: &Path) -> io::Result<()> {
         return Ok(());
     }
     Err(io::Error::new(io::ErrorKind::InvalidInput, format!("{}, not a regular file", what(kind))))
+}
+
+/// The bytes of the regular file at `path`, refused before it is opened if it is none.
+///
+/// # Errors
+/// As [`check`], or the file cannot be read.
+pub fn read(path: &Path) -> io::Result<Vec<u8>> {
+    check(path)?;
+    std::fs::read(path)
+}
+
+/// The text of the regular file at `path`, refused before it is opened if it is none.
+///
+/// # Errors
+/// As [`check`], or the file cannot be read or is not UTF-8.
+pub fn read_to_string(path: &Path) -> io::Result<String> {
+    check(path)?;
+    std::fs::read_to_string(path)
 }
 
 /// What a file of this kind is, in words.

@@ -1,6 +1,7 @@
 //! `crownhead gui`, the board in the browser: only requests with the run's token, this
 //! server's Host and no foreign Origin are served (raw HTTP over a socket), a collection
-//! named on the command line is saved back in place, and the page
+//! named on the command line is saved back in place, files named that are not regular
+//! files are refused at once, and the page
 //! works in a real browser (headless Chromium driven by `tests/gui_browser.py`):
 //! moves by clicking with their targets highlighted and the engine's reply, live
 //! analysis, PDN loaded, navigated and saved, every rule set's board labelled as
@@ -11,7 +12,8 @@
 //! promoted, an engine line added, glyphs and comments) saved as PDN and read back the
 //! same by crownhead's reader; two engine levels play a ballot twice (replayed by
 //! pydraughts), the board is saved as SVG and PNG, a phone's screen holds it, and
-//! puzzles are solved and missed, with the rating and its record file that follow.
+//! puzzles are solved and missed, with the rating and its record file that follow. The
+//! server's limits against slow, vanished and greedy clients are tested in `limits`.
 //!
 //! A test binary of its own: cargo runs test binaries one after another, so the browser
 //! does not share the machine with the timing-sensitive tests of `tests/tools/` (their
@@ -19,6 +21,8 @@
 #![cfg(feature = "gui")]
 
 mod common;
+#[path = "gui/limits.rs"]
+mod limits;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -211,6 +215,22 @@ fn a_collection_named_on_the_command_line_is_saved_in_place() {
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(error.contains("tinsley.pdn: game 1, line 2: illegal move '11-15'"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A FIFO, `/dev/zero` and a directory named as the collection, the puzzle file or the
+/// puzzle record stop the command at once, naming the path and what it is.
+#[test]
+fn files_named_that_are_not_files_stop_the_command_at_once() {
+    for (path, what) in common::not_files("gui") {
+        for args in [&[path.as_str()][..], &["--puzzle-file", &path], &["--puzzle-record", &path]] {
+            let mut command = common::crownhead_command();
+            command.args(["gui", "--no-open", "--tt-size", "1"]).args(args);
+            let output = common::run_within(&mut command, Duration::from_secs(20));
+            assert!(!output.status.success(), "{args:?}");
+            let error = String::from_utf8_lossy(&output.stderr);
+            assert!(error.contains(&format!("{path}: {what}, not a regular file")), "{args:?}: {error}");
+        }
+    }
 }
 
 /// Puzzle ratings are kept, by default, in `crownhead/puzzles.json` in the data directory

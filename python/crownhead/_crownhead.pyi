@@ -385,14 +385,17 @@ def puzzles(variant: str = "english") -> List[Puzzle]:
 def read_puzzles(source: Union[str, os.PathLike[str]], variant: str = "english") -> List[Puzzle]:
     """The puzzles of a puzzle file (a path) or of its text, all of ``variant``; blank
     lines and ``#`` lines are skipped. Raises ValueError naming the file and the line
-    that is not a puzzle."""
+    that is not a puzzle, OSError naming a file that cannot be read or is not a regular
+    file (a FIFO, a device, a directory)."""
 
 def read_pdn(
     source: Union[str, os.PathLike[str]], variant: str = "english", skip_errors: bool = False
 ) -> List[Game]:
     """The games of a PDN file (a path) or PDN text, each with its tags, moves, glyphs,
     comments, variations and result (the ``Result`` tag). ``variant`` is the rule set of games whose tags name
-    none. Raises ValueError for a game that cannot be read, unless ``skip_errors``."""
+    none. Raises ValueError for a game that cannot be read, unless ``skip_errors``;
+    OSError naming a file that cannot be read or is not a regular file (a FIFO, a device,
+    a directory)."""
 
 def analyse_game(
     game: Game,

@@ -17,8 +17,8 @@ use crate::source::Source;
 ///
 /// A string is read as a path when a file of that name exists, else as PDN text.
 /// Raises ValueError for a game that cannot be read (its number, line and why), unless
-/// `skip_errors` is true: such games are then left out. Raises OSError for a file that
-/// cannot be read.
+/// `skip_errors` is true: such games are then left out. Raises OSError naming the file
+/// for one that cannot be read or is not a regular file (a FIFO, a device, a directory).
 #[pyfunction]
 #[pyo3(signature = (source, variant = "english", skip_errors = false))]
 pub fn read_pdn(

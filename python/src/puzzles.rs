@@ -126,7 +126,8 @@ pub fn puzzles(variant: &str) -> PyResult<Vec<PyPuzzle>> {
 ///
 /// A string is read as a path when a file of that name exists, else as the text.
 /// Raises ValueError for a line that is not a puzzle (the file, the line's number and
-/// why), or an unknown rule set; OSError for a file that cannot be read.
+/// why), or an unknown rule set; OSError naming the file for one that cannot be read or
+/// is not a regular file (a FIFO, a device, a directory).
 #[pyfunction]
 #[pyo3(signature = (source, variant = "english"))]
 pub fn read_puzzles(source: &Bound<'_, PyAny>, variant: &str) -> PyResult<Vec<PyPuzzle>> {

@@ -16,8 +16,9 @@ pub struct Source {
 
 impl Source {
     /// The text of `source`: a `str` is read as a path when a file of that name exists,
-    /// else as the text itself; anything else must be a path. Raises OSError for a file
-    /// that cannot be read.
+    /// else as the text itself; anything else must be a path. Raises OSError naming the
+    /// file for one that cannot be read, or that is not a regular file (a FIFO, a device,
+    /// a directory), refused before it is opened.
     pub fn read(source: &Bound<'_, PyAny>) -> PyResult<Source> {
         let path = match source.cast::<PyString>() {
             Ok(text) => {
@@ -30,7 +31,9 @@ impl Source {
             }
             Err(_) => source.extract::<PathBuf>()?,
         };
-        Ok(Source { text: std::fs::read_to_string(&path)?, path: Some(path) })
+        let text = crownhead::regular_file::read_to_string(&path)
+            .map_err(|error| std::io::Error::new(error.kind(), format!("{}: {error}", path.display())))?;
+        Ok(Source { text, path: Some(path) })
     }
 
     /// `error`'s message, after the file's name when the text came from a file.

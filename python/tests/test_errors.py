@@ -1,6 +1,10 @@
 """Bad input raises the right Python exception with the engine's message, and never
 takes the interpreter down."""
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 import crownhead
@@ -102,3 +106,52 @@ def test_bad_pdn(tmp_path):
     with pytest.raises(ValueError, match="2 comments for 1 moves"):
         game.comments = ["a", "b"]
     assert crownhead.read_pdn("") == []
+
+
+#: Run in a Python of its own, so that a file option that blocked (a FIFO opened with no
+#: writer) or never ended (/dev/zero read whole) fails the test at its timeout instead of
+#: hanging the test run: the engine is made holding the GIL.
+NOT_FILES_CHILD = """
+import sys
+from pathlib import Path
+
+import crownhead
+
+fifo, directory = sys.argv[1], sys.argv[2]
+engine = crownhead.Engine(variant="english", tt_size=1)
+paths = [(fifo, "a named pipe (FIFO)"), ("/dev/zero", "a character device"), (directory, "a directory")]
+for path, what in paths:
+    refusal = f"{path}: {what}, not a regular file"
+    for keyword in ("eval_file", "book_file"):
+        try:
+            crownhead.Engine(variant="english", tt_size=1, book=True, **{keyword: path})
+        except ValueError as error:
+            assert refusal in str(error), (keyword, str(error))
+        else:
+            raise AssertionError(f"{keyword}={path} was taken")
+    for read in (crownhead.read_pdn, lambda source: crownhead.read_puzzles(source, "english")):
+        try:
+            read(Path(path))
+        except OSError as error:
+            assert refusal in str(error), str(error)
+        else:
+            raise AssertionError(f"{path} was read")
+    assert engine.analyse(crownhead.Game("english"), depth=2).best_move is not None
+print("refused", len(paths))
+"""
+
+
+def test_files_that_are_not_files_are_refused_at_once(tmp_path):
+    # A FIFO, /dev/zero and a directory as eval_file and book_file raise ValueError, and
+    # as a file read_pdn or read_puzzles reads raise OSError, each saying what the path
+    # is; the engine made before still searches.
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    child = subprocess.run(
+        [sys.executable, "-c", NOT_FILES_CHILD, str(fifo), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert child.returncode == 0, child.stderr
+    assert child.stdout == "refused 3\n"

@@ -52,6 +52,7 @@ use super::EgdbError;
 use super::blocks::{self, BLOCK_LOG2, Blocks};
 use super::slice::{Side, Slice, TableKey};
 use super::values::Codes;
+use crate::regular_file;
 
 /// The magic bytes that open a database file.
 pub const MAGIC: [u8; 8] = *b"CRHDEGDB";
@@ -158,7 +159,8 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), EgdbError> {
 /// (or, in format 1, any byte), or it is of another rule set, board or slice: the error
 /// names the path. Damaged blocks are found only when read.
 pub fn read_blocks(path: &Path, label: Label<'_>) -> Result<Vec<Blocks>, EgdbError> {
-    let bytes = fs::read(path).map_err(|source| EgdbError::file(path, format!("cannot read: {source}")))?;
+    let bytes =
+        regular_file::read(path).map_err(|source| EgdbError::file(path, format!("cannot read: {source}")))?;
     parse(&bytes, label).map_err(|message| EgdbError::file(path, message))
 }
 

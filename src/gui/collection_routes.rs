@@ -21,10 +21,11 @@ use super::explorer::{self, ExplorerReply};
 use super::json::answer;
 use super::position_index::reversed;
 use crate::engine::{Engine, Options};
+use crate::regular_file;
 use crate::rules::{Position, Variant};
 
 /// The largest PDN file the page may send to open: 64 MiB (the server's other requests
-/// keep axum's 2 MB).
+/// keep to `server::MAX_BODY`, 2 MiB).
 pub const MAX_UPLOAD: usize = 64 << 20;
 
 /// The most games a position search lists (all are counted).
@@ -67,7 +68,7 @@ impl Shelf {
 
 /// The collection of the file at `path`.
 fn read_file(path: &Path, variant: Variant) -> io::Result<Collection> {
-    let text = fs::read_to_string(path)
+    let text = regular_file::read_to_string(path)
         .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", path.display())))?;
     let name = path
         .file_name()

@@ -5,7 +5,8 @@
 //!
 //! Architecture, from the network inwards (the modules are private):
 //! - `server` binds 127.0.0.1, routes requests, and runs them on a tokio runtime of one
-//!   thread;
+//!   thread; `limits` serves the connections, within a cap on their number and
+//!   deadlines for a request's head and body;
 //! - `access` lets through only requests that carry the run's random token (from the
 //!   printed URL, then a cookie), name this server in their `Host` header and come from
 //!   no other origin;
@@ -41,6 +42,7 @@ mod event;
 mod explorer;
 mod json;
 mod lessons;
+mod limits;
 mod move_tree;
 mod openings;
 mod position_index;

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::puzzles::{Puzzle, Rating};
+use crate::regular_file;
 use crate::rules::Variant;
 
 /// The most attempts a rule set's history keeps, the latest.
@@ -150,7 +151,7 @@ impl Record {
     /// The file cannot be read, or is not a record: it is left as it is, for the person
     /// to move away.
     pub fn load(path: &Path) -> io::Result<Record> {
-        let text = match fs::read_to_string(path) {
+        let text = match regular_file::read_to_string(path) {
             Ok(text) => text,
             Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Record::default()),
             Err(error) => return Err(named(path, error)),

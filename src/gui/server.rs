@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{Path, Request, State};
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -27,6 +27,7 @@ use super::duel::DuelRequest;
 use super::event::SessionEvent;
 use super::json::{answer, parse};
 use super::lessons::{self, LessonSlot, LessonsRequest, TryRequest};
+use super::limits::{self, Connections};
 use super::openings::{self, OpeningSets};
 use super::puzzle_desk::PuzzleDesk;
 use super::puzzle_routes;
@@ -69,7 +70,13 @@ struct AppState {
     shelf: Arc<Shelf>,
     openings: OpeningSets,
     puzzles: Arc<PuzzleDesk>,
+    connections: Connections,
 }
+
+/// The largest request body, but for a collection the page opens
+/// ([`collection_routes::MAX_UPLOAD`]): 2 MiB, axum's default, which a game with its
+/// comments and variations is far below.
+pub const MAX_BODY: usize = 2 << 20;
 
 impl Server {
     /// Binds 127.0.0.1 on the configured port and draws the run's token.
@@ -95,6 +102,7 @@ impl Server {
             shelf,
             openings: config.openings,
             puzzles,
+            connections: Connections::default(),
         };
         Ok(Server { listener, state })
     }
@@ -104,15 +112,17 @@ impl Server {
         self.state.access.url()
     }
 
-    /// Serves until the process ends.
+    /// Serves until the process ends, within the limits of docs/gui.md (Limits).
     ///
     /// # Errors
-    /// The runtime cannot start, or the listener fails.
+    /// The runtime cannot start, or the listener cannot join it.
     pub fn run(self) -> io::Result<()> {
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
         runtime.block_on(async move {
             let listener = tokio::net::TcpListener::from_std(self.listener)?;
-            axum::serve(listener, router(self.state)).await
+            let connections = self.state.connections.clone();
+            connections.serve(listener, router(self.state)).await;
+            Ok(())
         })
     }
 }
@@ -123,6 +133,7 @@ fn router(state: AppState) -> Router {
         .route("/", get(index))
         .route("/page/{file}", get(page_file))
         .route("/api/variants", get(variants))
+        .route("/api/status", get(status))
         .route("/api/position", post(position))
         .route("/api/pdn/read", post(read_pdn))
         .route("/api/pdn/write", post(write_pdn))
@@ -138,7 +149,9 @@ fn router(state: AppState) -> Router {
         .route("/api/session/{id}/duel/stop", post(stop_duel))
         .route("/api/session/{id}/lessons", post(lessons))
         .route("/api/session/{id}/lessons/try", post(try_lesson))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(state.clone(), guard))
+        .layer(middleware::from_fn(limits::body_deadline))
         .with_state(state)
 }
 
@@ -182,6 +195,18 @@ struct VariantsReply {
 
 async fn variants(State(state): State<AppState>) -> Response {
     Json(VariantsReply { default: state.variant.name(), variants: api::variants() }).into_response()
+}
+
+/// What the server holds now.
+#[derive(Serialize)]
+struct StatusReply {
+    sessions: usize,
+    connections: usize,
+}
+
+async fn status(State(state): State<AppState>) -> Response {
+    Json(StatusReply { sessions: state.sessions.count(), connections: state.connections.open() })
+        .into_response()
 }
 
 async fn position(body: Bytes) -> Response {

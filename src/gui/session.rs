@@ -197,6 +197,11 @@ impl Sessions {
         session.receiver.take().ok_or(SessionError::Claimed)
     }
 
+    /// The sessions open, each holding its page's engines.
+    pub fn count(&self) -> usize {
+        self.lock().len()
+    }
+
     /// Drops session `id` if its stream was never opened.
     pub fn drop_unclaimed(&self, id: &str) {
         let mut sessions = self.lock();

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::{fmt, io};
 
 use super::theme::Theme;
+use crate::regular_file;
 use crate::rules::{FenError, Move, MoveError, Position, Variant};
 
 /// A position where the side to move has one move that wins, with the whole line that
@@ -192,6 +193,6 @@ pub enum PuzzleFileFault {
 /// the file.
 pub fn read_file(path: &Path, variant: Variant) -> Result<Vec<Puzzle>, PuzzleFileError> {
     let fault = |reason: PuzzleFileFault| PuzzleFileError { path: path.to_path_buf(), reason };
-    let text = std::fs::read_to_string(path).map_err(|error| fault(error.into()))?;
+    let text = regular_file::read_to_string(path).map_err(|error| fault(error.into()))?;
     read_set(variant, &text).map_err(|error| fault(error.into()))
 }

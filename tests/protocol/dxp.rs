@@ -297,7 +297,7 @@ impl ScriptedPeer {
 }
 
 /// A 10x10 position as GAMEREQ carries it: 50 letters in square order.
-fn dxp_board(position: &Position) -> String {
+pub fn dxp_board(position: &Position) -> String {
     let rules = position.rules();
     (1..=50)
         .map(|number| {

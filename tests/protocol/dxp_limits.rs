@@ -1,10 +1,11 @@
 //! The limits the DXP follower and initiator hold a hostile peer to, over loopback TCP:
 //! a cap on connections, a deadline for a peer's message and for the rest of one begun,
-//! and a game lost on time by a peer that never moves. Each test sets the limits to
+//! for a game to begin and for the confirmation of crownhead's game end, and a game lost
+//! on time by a peer that never moves. Each test sets the limits to
 //! seconds and bounds its own waits.
 
 use crate::common;
-use crate::dxp::Follower;
+use crate::dxp::{Follower, dxp_board};
 
 use std::fs::File;
 use std::io::{Read, Write};
@@ -13,6 +14,8 @@ use std::path::PathBuf;
 use std::process::Output;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+use crownhead::rules::{Position, Variant};
 
 /// The longest any wait of these tests lasts: far past every deadline they set.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -101,9 +104,9 @@ fn idle_connections_over_the_cap_close_at_once_the_rest_at_the_deadline() {
 
 /// Connects to a follower with a 2 s message timeout and sends it `pieces`, one every
 /// 200 ms (each far within any wait for one read, 8 s or more in all), until it closes
-/// the connection: closed at the deadline, having sent nothing, with the log line
-/// `why`.
-fn closed_at_the_deadline(name: &str, pieces: impl Iterator<Item = Vec<u8>>, why: &str) {
+/// the connection: closed at the deadline, with the log line `why`. The messages the
+/// follower sent.
+fn closed_at_the_deadline(name: &str, pieces: impl Iterator<Item = Vec<u8>>, why: &str) -> Vec<String> {
     let (follower, log) = logged_follower(name, &["--message-timeout", "2"]);
     let mut stream = TcpStream::connect(&follower.address).expect("connects");
     let watcher = watch(stream.try_clone().expect("a second handle"), Instant::now());
@@ -114,21 +117,38 @@ fn closed_at_the_deadline(name: &str, pieces: impl Iterator<Item = Vec<u8>>, why
         std::thread::sleep(Duration::from_millis(200));
     }
     let (received, after) = watcher.join().expect("watched");
-    assert!(received.is_empty(), "{name}: {:?}", messages(&received));
     assert!(Duration::from_millis(1900) < after && after < Duration::from_secs(6), "{name}: {after:?}");
     assert_eq!(logged(&log, &format!("connection closed: {why}")), 1, "{name}");
+    messages(&received)
 }
 
 #[test]
 fn a_peer_that_trickles_a_message_is_closed_at_the_deadline() {
     let bytes = REQUEST_WHITE.iter().map(|&byte| vec![byte]);
-    closed_at_the_deadline("trickle", bytes, "a message from the peer unfinished after 2 s");
+    let sent = closed_at_the_deadline("trickle", bytes, "a message from the peer unfinished after 2 s");
+    assert!(sent.is_empty(), "{sent:?}");
 }
 
 #[test]
 fn a_peer_that_chats_and_never_requests_a_game_is_closed_at_the_deadline() {
     let chats = std::iter::repeat_n(b"Chello\0".to_vec(), 40);
-    closed_at_the_deadline("chat", chats, "no game begun with the peer within 2 s");
+    let sent = closed_at_the_deadline("chat", chats, "no game begun with the peer within 2 s");
+    assert!(sent.is_empty(), "{sent:?}");
+}
+
+#[test]
+fn a_peer_that_chats_instead_of_confirming_the_game_end_is_closed_at_the_deadline() {
+    // White, the follower, to move with its one man blocked: crownhead ends the game at
+    // once (it loses), and waits for the peer's GAMEEND, which never comes.
+    let start = Position::from_fen(Variant::International, "W:W46:B37,41").expect("a FEN");
+    assert!(start.legal_moves().is_empty(), "White has no move");
+    let request = format!("R01{:<32}W000000BW{}\0", "tester", dxp_board(&start));
+    let pieces = std::iter::once(request.into_bytes()).chain(std::iter::repeat_n(b"Chello\0".to_vec(), 40));
+    let why = "no confirmation of crownhead's game end from the peer within 2 s";
+    let sent = closed_at_the_deadline("unconfirmed", pieces, why);
+    assert_eq!(sent.len(), 2, "{sent:?}");
+    assert!(sent[0].starts_with("Acrownhead") && sent[0].ends_with('0'), "{sent:?}");
+    assert!(sent[1].starts_with('E'), "crownhead's GAMEEND: {sent:?}");
 }
 
 #[test]

@@ -174,6 +174,33 @@ fn file_options_refuse_what_is_not_a_file_at_once() {
     }
 }
 
+/// A FIFO, `/dev/zero` and a directory named as a file to read whole are refused at
+/// once, naming the path and what it is: a puzzle file, the games a puzzle build judges,
+/// the game analysed, a match's openings, a match's part to summarise, a data file to
+/// train on.
+#[test]
+fn files_to_read_refuse_what_is_not_a_file_at_once() {
+    let out = common::scratch("cli", "read-out").join("out");
+    let out = out.to_str().expect("a UTF-8 path");
+    for (path, what) in common::not_files("cli-read") {
+        for args in [
+            &["puzzles", "verify", "--file", &path][..],
+            &["puzzles", "build", "--out", out, "--from", &path],
+            &["analyse-game", "--depth", "1", &path],
+            &["match", "--engine", "x", "--engine", "y", "--depth", "1", "--openings", &path],
+            &["match-summary", &path],
+            &["train", "--data", &path, "--out", out],
+        ] {
+            let mut command = common::crownhead_command();
+            command.args(args);
+            let output = common::run_within(&mut command, std::time::Duration::from_secs(20));
+            assert!(!output.status.success(), "{args:?}");
+            let error = stderr(&output);
+            assert!(error.contains(&format!("{path}: {what}, not a regular file")), "{args:?}: {error}");
+        }
+    }
+}
+
 #[test]
 fn bad_input_is_a_one_line_error_with_status_2() {
     for args in [

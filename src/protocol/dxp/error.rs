@@ -47,6 +47,10 @@ pub enum DxpError {
     /// game's end: the peer sent nothing, or nothing that began one.
     #[error("no game begun with the peer within {} s", .0.as_secs_f64())]
     NoGame(Duration),
+    /// The peer did not confirm this side's GAMEEND within the message timeout of its
+    /// sending, whatever else it sent.
+    #[error("no confirmation of crownhead's game end from the peer within {} s", .0.as_secs_f64())]
+    Unconfirmed(Duration),
     /// The peer sent no message within the message timeout, with no clock of its running.
     #[error("no message from the peer within {} s", .0.as_secs_f64())]
     Silent(Duration),

@@ -9,7 +9,9 @@
 //! It waits for the peer's move up to the peer's game clock plus the grace, and ends the
 //! game won on time (GAMEEND 3, stop) when it runs out; with no game in progress, for a
 //! game to begin up to the message timeout from the session's start or the last game's
-//! end, whatever else comes meanwhile; for any other message, up to the message timeout.
+//! end, and for the confirmation of this side's GAMEEND up to the message timeout from
+//! its sending, whatever else comes meanwhile (a flood of CHAT, say); for any other
+//! message, up to the message timeout.
 //! Past these the session fails and its connection is closed.
 
 use std::time::Instant;
@@ -56,8 +58,8 @@ pub enum Event {
     /// A game ended: by a GAMEEND, or by this side ending it over the peer's move. A
     /// GAMEEND with no game in progress gives `game: None`.
     Ended {
-        /// The game, if one was in progress.
-        game: Option<Finished>,
+        /// The game, if one was in progress (boxed: a table is large).
+        game: Option<Box<Finished>>,
         /// The stop flag of the peer's GAMEEND.
         stop: bool,
     },
@@ -90,8 +92,11 @@ impl<'a> Session<'a> {
                 table.take_turn(self.connection, engine)?;
             }
             let clock = self.table.as_ref().and_then(Table::their_deadline);
-            let idle = self.table.is_none().then(|| self.idle_since + self.options.message_timeout);
-            let message = match self.connection.receive(clock.or(idle))? {
+            let timeout = self.options.message_timeout;
+            let confirmation =
+                self.table.as_ref().and_then(|table| table.end_sent).map(|sent| sent + timeout);
+            let idle = self.table.is_none().then(|| self.idle_since + timeout);
+            let message = match self.connection.receive(clock.or(confirmation).or(idle))? {
                 Received::Closed => return Ok(Event::Closed),
                 Received::TimedOut { unfinished } => return self.timed_out(clock, unfinished),
                 // An initiator waiting for the answer to its request cannot do without it.
@@ -118,13 +123,13 @@ impl<'a> Session<'a> {
         match self.table.take() {
             Some(table) if clock.is_some_and(|clock| Instant::now() >= clock) => self.won_on_time(table),
             table => {
-                let idle = table.is_none();
+                let silent = match &table {
+                    None => DxpError::NoGame(timeout),
+                    Some(table) if table.end_sent.is_some() => DxpError::Unconfirmed(timeout),
+                    Some(_) => DxpError::Silent(timeout),
+                };
                 self.table = table;
-                Err(match (unfinished, idle) {
-                    (true, _) => DxpError::Unfinished(timeout),
-                    (false, true) => DxpError::NoGame(timeout),
-                    (false, false) => DxpError::Silent(timeout),
-                })
+                Err(if unfinished { DxpError::Unfinished(timeout) } else { silent })
             }
         }
     }
@@ -137,7 +142,7 @@ impl<'a> Session<'a> {
         self.connection.send(&Message::GameEnd { reason: GameEndReason::Win, stop: true })?;
         let outcome = Some(Outcome::Win(table.ours));
         let game = Finished { table, outcome, why: "the peer's time ran out".to_string() };
-        Ok(Event::Ended { game: Some(game), stop: true })
+        Ok(Event::Ended { game: Some(Box::new(game)), stop: true })
     }
 
     fn awaits_answer(&self) -> bool {
@@ -170,7 +175,7 @@ impl<'a> Session<'a> {
                 return Ok(Some(Event::Answer { name, code }));
             }
             Message::Move { from, to, captured, .. } => {
-                let Some(table) = self.table.as_mut().filter(|table| !table.end_sent) else {
+                let Some(table) = self.table.as_mut().filter(|table| table.end_sent.is_none()) else {
                     log::warn!("dxp: move {} with no game in progress dropped", written(from, to, &captured));
                     return Ok(None);
                 };
@@ -178,22 +183,22 @@ impl<'a> Session<'a> {
                     log::warn!("dxp: {error}; ending the game");
                     let stop = table.stop;
                     self.connection.send(&Message::GameEnd { reason: GameEndReason::Unknown, stop })?;
-                    let game = self.table.take().map(|table| Finished {
-                        table,
-                        outcome: None,
-                        why: error.to_string(),
-                    });
+                    let game = self
+                        .table
+                        .take()
+                        .map(|table| Box::new(Finished { table, outcome: None, why: error.to_string() }));
                     return Ok(Some(Event::Ended { game, stop: false }));
                 }
             }
             Message::GameEnd { reason, stop } => {
                 let game = self.table.take();
-                if let Some(table) = game.as_ref().filter(|table| !table.end_sent) {
+                if let Some(table) = game.as_ref().filter(|table| table.end_sent.is_none()) {
                     // The same stop flag, or stop if this side stops after this game.
                     let stop = stop || table.stop;
                     self.connection.send(&Message::GameEnd { reason: GameEndReason::Unknown, stop })?;
                 }
-                return Ok(Some(Event::Ended { game: game.map(|table| table.finish(reason)), stop }));
+                let game = game.map(|table| Box::new(table.finish(reason)));
+                return Ok(Some(Event::Ended { game, stop }));
             }
             Message::BackRequest { number, color } => {
                 let back = self.table.as_mut().is_some_and(|table| table.go_back(number, color));
@@ -223,7 +228,7 @@ impl<'a> Session<'a> {
     pub fn play_out(&mut self, engine: &mut Engine) -> Result<Finished, DxpError> {
         loop {
             match self.next_event(engine)? {
-                Event::Ended { game: Some(game), .. } => return Ok(game),
+                Event::Ended { game: Some(game), .. } => return Ok(*game),
                 Event::Closed => return Err(DxpError::ClosedMidGame),
                 Event::Ended { game: None, .. } | Event::Answer { .. } => {}
             }

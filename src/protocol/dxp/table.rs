@@ -34,8 +34,9 @@ pub struct Table {
     their_turn_since: Option<Instant>,
     /// How long past its clock the peer may take before it loses on time.
     grace: Duration,
-    /// This side has sent the game's end and waits for the peer's confirmation.
-    pub end_sent: bool,
+    /// When this side sent the game's end, if it has: it waits for the peer's
+    /// confirmation.
+    pub end_sent: Option<Instant>,
     /// The GAMEEND stop flag this side sends: set on an initiator's last game.
     pub stop: bool,
 }
@@ -71,7 +72,7 @@ impl Table {
             their_used: Duration::ZERO,
             their_turn_since: None,
             grace: options.grace,
-            end_sent: false,
+            end_sent: None,
             stop,
         };
         table.run_clocks();
@@ -79,11 +80,11 @@ impl Table {
     }
 
     fn our_turn(&self) -> bool {
-        !self.end_sent && self.game.position().side_to_move() == self.ours
+        self.end_sent.is_none() && self.game.position().side_to_move() == self.ours
     }
 
     fn their_turn(&self) -> bool {
-        !self.end_sent && self.game.position().side_to_move() != self.ours
+        self.end_sent.is_none() && self.game.position().side_to_move() != self.ours
     }
 
     /// Starts the peer's clock when its turn begins and charges it when its turn ends:
@@ -139,7 +140,7 @@ impl Table {
             return Ok(());
         }
         if let Some(result) = self.game.claimable_result() {
-            self.end_sent = true;
+            self.end_sent = Some(Instant::now());
             let reason = GameEndReason::telling(result.outcome, self.ours);
             return Ok(connection.send(&Message::GameEnd { reason, stop: self.stop })?);
         }
@@ -193,7 +194,7 @@ impl Table {
         while self.game.moves().len() > plies {
             self.game.undo();
         }
-        self.end_sent = false;
+        self.end_sent = None;
         self.run_clocks();
         true
     }
@@ -203,7 +204,7 @@ impl Table {
         let by_rules = self.game.result();
         // A GAMEEND answering this side's is a confirmation, not a claim (pydraughts
         // echoes the reason it confirms).
-        let claimed = (!self.end_sent).then(|| reason.claimed_outcome(!self.ours)).flatten();
+        let claimed = self.end_sent.is_none().then(|| reason.claimed_outcome(!self.ours)).flatten();
         let outcome = by_rules.map(|result| result.outcome).or(claimed);
         let why = by_rules
             .map_or_else(|| format!("game end reason {}", reason.code()), |result| result.reason.to_string());

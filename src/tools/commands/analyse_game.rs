@@ -10,6 +10,7 @@ use anyhow::Context;
 
 use crate::engine::analysis::{Judgement, PlyAnalysis, analyse, annotate};
 use crate::engine::{self, Engine, Limits};
+use crate::regular_file;
 use crate::render::chart_svg::analysis_chart_svg;
 use crate::rules::{PdnGame, Variant, read_pdn};
 
@@ -46,7 +47,8 @@ pub struct Options {
 /// A file that cannot be read or written, a missing or unreadable game.
 pub fn run(options: &Options, out: &mut impl Write) -> anyhow::Result<()> {
     let file = &options.file;
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text =
+        regular_file::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
     let games = read_pdn(&text, options.variant);
     let count = games.len();
     let pdn = (options.game.checked_sub(1))

@@ -28,6 +28,7 @@
 
 use std::io::{self, Read, Write};
 
+use crate::regular_file;
 use crate::rules::{Bitboard, Color, Position, Variant};
 
 /// The magic bytes that open a self-play data file.
@@ -325,6 +326,7 @@ impl<R: Read> Iterator for Reader<R> {
 /// # Errors
 /// The file cannot be read, or is not a valid data file ([`DataError`]).
 pub fn read_file(path: &std::path::Path) -> Result<(Variant, Vec<Record>), DataError> {
+    regular_file::check(path)?;
     let reader = Reader::new(std::io::BufReader::new(std::fs::File::open(path)?))?;
     let variant = reader.variant();
     let records = reader.collect::<Result<Vec<_>, _>>()?;

@@ -23,6 +23,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use crate::engine::{Engine, Limits, Options, Score};
+use crate::regular_file;
 use crate::rules::{Game, Move, MoveError, Position, Variant};
 
 /// An opening: where the game starts, and the legal moves already played from there.
@@ -115,7 +116,7 @@ pub fn builtin(variant: Variant) -> Result<Vec<Opening>, OpeningsError> {
 /// [`OpeningsError`]: the file is unreadable, a line is not an opening (with its line
 /// number), or there is no opening at all.
 pub fn read_file(path: &Path, variant: Variant) -> Result<Vec<Opening>, OpeningsError> {
-    let text = std::fs::read_to_string(path)
+    let text = regular_file::read_to_string(path)
         .map_err(|source| OpeningsError::Io { path: path.display().to_string(), source })?;
     parse(&text, variant)
 }

@@ -13,6 +13,7 @@ use super::json;
 use super::stats::Sprt;
 use super::summary;
 use super::tally::{CountedGame, SprtTally};
+use crate::regular_file;
 
 /// Reads the parts' JSON summaries and writes the summary of the whole (as text, or as
 /// JSON with `as_json`).
@@ -30,7 +31,7 @@ pub fn summarise(
     let mut games: BTreeMap<u64, (CountedGame, &Path)> = BTreeMap::new();
     for path in paths {
         let text =
-            std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            regular_file::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
         let part = json::read(&text).with_context(|| path.display().to_string())?;
         match &names {
             None => names = Some(part.names),

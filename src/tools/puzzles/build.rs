@@ -22,6 +22,7 @@ use anyhow::Context;
 use super::judge::Judge;
 use crate::engine::{Engine, Limits, Options as EngineOptions};
 use crate::puzzles::{Puzzle, PuzzleFileError, PuzzleFileFault, read_file};
+use crate::regular_file;
 use crate::rules::{Color, Game, Goal, Position, Variant, read_pdn, splitmix64};
 use crate::tools::learning::selfplay::{DEFAULT_RANDOM_PLIES, MAX_PLIES, game_seed, random_plies};
 use crate::tools::matches::openings::{self, Opening};
@@ -181,8 +182,8 @@ enum Games<'a> {
 fn games(options: &Options) -> anyhow::Result<Games<'_>> {
     match &options.source {
         Source::Pdn(path) => {
-            let text =
-                std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let text = regular_file::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
             let games = read_pdn(&text, options.variant)
                 .into_iter()
                 .filter_map(Result::ok)

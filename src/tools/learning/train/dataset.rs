@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, ensure};
 
 use super::random::{Random, Stream};
+use crate::regular_file;
 use crate::rules::{Position, Variant};
 use crate::tools::learning::data::{Reader, Record};
 
@@ -78,6 +79,7 @@ impl Games {
     /// The file cannot be read, is not a sound data file, or is of another rule set.
     pub fn read(&mut self, rule_sets: &[Variant], file: usize, path: &Path) -> anyhow::Result<()> {
         let context = || format!("cannot read {}", path.display());
+        regular_file::check(path).with_context(context)?;
         let reader =
             Reader::new(BufReader::new(File::open(path).with_context(context)?)).with_context(context)?;
         let names = || rule_sets.iter().map(Variant::to_string).collect::<Vec<_>>().join(" or ");
