@@ -20,7 +20,7 @@ use crownhead::rules::{Game, Position, Variant};
 pub struct VariantArgs {
     /// The rule set: english, english-25, italian, spanish, spanish-short, portuguese,
     /// russian, brazilian, pool, czech, playok, international, killer, antidraughts
-    /// (losing), breakthrough (bt), frisian or frysk.
+    /// (losing), breakthrough (bt), frisian, frysk or turkish.
     #[arg(long, default_value = "english")]
     pub variant: Variant,
 }

@@ -12,6 +12,8 @@ fn same_moves(a: &Rules, b: &Rules) -> bool {
         && a.goal == b.goal
         && a.king_halts_behind_king == b.king_halts_behind_king
         && a.orthogonal_captures == b.orthogonal_captures
+        && a.orthogonal_moves == b.orthogonal_moves
+        && a.removed_as_jumped == b.removed_as_jumped
         && a.king_quiet_moves == b.king_quiet_moves
         && a.men_capture_backward == b.men_capture_backward
         && a.flying_kings == b.flying_kings

@@ -76,9 +76,14 @@ const fn dense_numbers(size: u8) -> [u8; 64] {
 /// [`dense_numbers`] of the two board sizes there are.
 const DENSE_NUMBERS: [[u8; 64]; 2] = [dense_numbers(8), dense_numbers(10)];
 
-/// The dense number of `square` on `geometry`'s board (8x8 or 10x10).
+/// The dense number of `square` on `geometry`'s board: on a dark-square board (8x8 or
+/// 10x10) its place among the playing squares, and where every square is played (Turkish)
+/// its bit index, which is already dense.
 #[inline]
 fn square_number(geometry: &Geometry, square: Square) -> usize {
+    if geometry.all_squares() {
+        return usize::from(square.index());
+    }
     let numbers = &DENSE_NUMBERS[usize::from(geometry.size() == 10)];
     usize::from(numbers[usize::from(square.index())])
 }
@@ -105,11 +110,12 @@ pub fn for_each_input(position: &Position, perspective: Color, mut visit: impl F
 }
 
 /// The pieces a game on `geometry`'s board starts with (both sides), which the output
-/// buckets divide.
+/// buckets divide: three ranks of men a side on 8x8, four on 10x10, and Turkish's two
+/// full ranks a side.
 #[inline]
 pub const fn start_pieces(geometry: &Geometry) -> usize {
     let size = geometry.size() as usize;
-    size * (size / 2 - 1)
+    if geometry.all_squares() { 4 * size } else { size * (size / 2 - 1) }
 }
 
 /// The output bucket for a position with `pieces` pieces when the network has `buckets`
@@ -127,7 +133,7 @@ mod tests {
 
     #[test]
     fn dense_numbers_cover_the_playing_squares_in_order() {
-        for variant in [Variant::English, Variant::International] {
+        for variant in [Variant::English, Variant::International, Variant::Turkish] {
             let geometry = variant.rules().geometry;
             let numbers: Vec<usize> =
                 geometry.squares().map(|square| square_number(&geometry, square)).collect();
@@ -138,7 +144,7 @@ mod tests {
 
     #[test]
     fn turning_the_board_reverses_the_numbers() {
-        for variant in [Variant::English, Variant::International] {
+        for variant in [Variant::English, Variant::International, Variant::Turkish] {
             let geometry = variant.rules().geometry;
             let size = geometry.size();
             for square in geometry.squares() {

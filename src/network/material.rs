@@ -36,7 +36,7 @@ pub fn material(variant: Variant) -> Network {
     let inputs = input_count(geometry);
     debug_assert!(inputs <= HIDDEN, "one hidden unit per input");
     let squares = geometry.square_count();
-    let per_rank = usize::from(geometry.size()) / 2;
+    let per_rank = usize::from(geometry.squares_per_rank());
     let sign = if rules.goal == Goal::LoseEverything { -1 } else { 1 };
     let mut feature_weights = vec![0; inputs * HIDDEN];
     let mut output_weights = vec![0; 2 * HIDDEN];

@@ -33,6 +33,7 @@ sets! {
     Breakthrough => "breakthrough",
     Frisian => "frisian",
     Frysk => "frysk",
+    Turkish => "turkish",
 }
 
 /// The sets, each read at the first use of its rule set. The files are part of the

@@ -2,9 +2,10 @@
 //! choose among them.
 //!
 //! One depth-first walk serves men, short kings and flying kings in every rule set. It
-//! follows the laws all rule sets share: a capture must be finished; captured pieces stay
-//! on the board until the move ends, so they block and cannot be jumped twice; a flying
-//! king that can go on capturing must land where it can. The walk hands each finished
+//! follows the laws all rule sets share: a capture must be finished; no piece is jumped
+//! twice; a flying king that can go on capturing must land where it can. Captured pieces
+//! stay on the board until the move ends, so they block, except in Turkish, where each
+//! leaves as it is jumped and a capture may not turn back the way it came instead. The walk hands each finished
 //! sequence to a sink, which either collects moves (move generation) or looks for the
 //! paths of one move (notation).
 //!
@@ -106,27 +107,26 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
         fixed_rules::<V>().geometry.step(set, direction)
     }
 
-    /// The landing squares of the single jumps a piece on `at` has over `victims`, going
-    /// up and going down. Unrolled, with constant shifts: most calls find nothing, and
-    /// this is all they cost.
+    /// The landing squares of the single jumps a piece on `at` has over `victims`: going
+    /// up, going down, and along its rank. Unrolled, with constant shifts: most calls
+    /// find nothing, and this is all they cost. Only the directions the rule set
+    /// captures in are tried: the diagonals, and ranks and files in Frisian (which has
+    /// both) and Turkish (which has only those).
     #[inline(always)]
-    fn jumps(&self, at: Bitboard, victims: Bitboard) -> (Bitboard, Bitboard) {
+    fn jumps(&self, at: Bitboard, victims: Bitboard) -> (Bitboard, Bitboard, Bitboard) {
+        let rules = fixed_rules::<V>();
         let jump = |direction| Self::step(Self::step(at, direction) & victims, direction) & self.empty;
-        (
-            jump(Direction::UpLeft) | jump(Direction::UpRight),
-            jump(Direction::DownLeft) | jump(Direction::DownRight),
-        )
-    }
-
-    /// The landing squares of the single jumps a piece on `at` has over `victims` along
-    /// ranks and files (Frisian); none where the rule set has no such captures.
-    #[inline(always)]
-    fn orthogonal_jumps(&self, at: Bitboard, victims: Bitboard) -> Bitboard {
-        if !fixed_rules::<V>().orthogonal_captures {
-            return Bitboard::EMPTY;
+        let (mut up, mut down, mut sideways) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
+        if !rules.orthogonal_moves {
+            up = jump(Direction::UpLeft) | jump(Direction::UpRight);
+            down = jump(Direction::DownLeft) | jump(Direction::DownRight);
         }
-        let jump = |direction| Self::step(Self::step(at, direction) & victims, direction) & self.empty;
-        jump(Direction::Up) | jump(Direction::Down) | jump(Direction::Left) | jump(Direction::Right)
+        if rules.orthogonal_captures {
+            up |= jump(Direction::Up);
+            down |= jump(Direction::Down);
+            sideways = jump(Direction::Left) | jump(Direction::Right);
+        }
+        (up, down, sideways)
     }
 
     /// Walks every capture a man on `at` can continue with; returns whether there was one.
@@ -134,14 +134,13 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
         let rules = fixed_rules::<V>();
         let us = self.us;
         let victims = self.man_victims & !progress.captured;
-        let at_set = Bitboard::from_square(at);
-        let (up, down) = self.jumps(at_set, victims);
-        let diagonal = match (rules.men_capture_backward, us) {
-            (true, _) => up | down,
-            (false, Color::White) => up,
-            (false, Color::Black) => down,
-        };
-        let landings = diagonal | self.orthogonal_jumps(at_set, victims);
+        let (up, down, sideways) = self.jumps(Bitboard::from_square(at), victims);
+        let landings = sideways
+            | match (rules.men_capture_backward, us) {
+                (true, _) => up | down,
+                (false, Color::White) => up,
+                (false, Color::Black) => down,
+            };
         for landing in landings {
             let victim = Square::jumped(at, landing);
             let next = progress.with_victim(victim, self.opponent_kings.contains(victim));
@@ -151,7 +150,9 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
                 match rules.crowning {
                     MidCaptureCrowning::EndsMove => self.finish(crowned),
                     MidCaptureCrowning::ContinuesAsKing => {
-                        if !self.king(landing, crowned) {
+                        // No way to turn back is barred: no rule set with this crowning
+                        // removes pieces as they are jumped (variant.rs checks).
+                        if !self.king(landing, crowned, None) {
                             self.finish(crowned);
                         }
                     }
@@ -169,14 +170,14 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
         landings.any()
     }
 
-    /// Walks every capture a king on `at` can continue with; returns whether there was one.
-    fn king(&mut self, at: Square, progress: Progress) -> bool {
+    /// Walks every capture a king on `at` can continue with, having come the way `came`
+    /// by its last jump, if any; returns whether there was one.
+    fn king(&mut self, at: Square, progress: Progress, came: Option<Direction>) -> bool {
         let rules = fixed_rules::<V>();
         let victims = self.king_victims & !progress.captured;
         if !rules.flying_kings {
-            let at_set = Bitboard::from_square(at);
-            let (up, down) = self.jumps(at_set, victims);
-            let landings = up | down | self.orthogonal_jumps(at_set, victims);
+            let (up, down, sideways) = self.jumps(Bitboard::from_square(at), victims);
+            let landings = up | down | sideways;
             for landing in landings {
                 let victim = Square::jumped(at, landing);
                 let next = progress.with_victim(victim, self.opponent_kings.contains(victim));
@@ -184,16 +185,24 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
             }
             return landings.any();
         }
-        let directions: &[Direction] =
-            if rules.orthogonal_captures { &Direction::ALL } else { &Direction::DIAGONALS };
+        let directions: &[Direction] = match (rules.orthogonal_moves, rules.orthogonal_captures) {
+            (true, _) => &Direction::ORTHOGONALS,
+            (false, true) => &Direction::ALL,
+            (false, false) => &Direction::DIAGONALS,
+        };
+        // Turkish: the pieces taken are gone, and the king may not turn back.
+        let empty = if rules.removed_as_jumped { self.empty | progress.captured } else { self.empty };
         let mut found = false;
         for &direction in directions {
+            if rules.removed_as_jumped && came == Some(direction.opposite()) {
+                continue;
+            }
             let mut next_square = Self::step(Bitboard::from_square(at), direction);
-            while (next_square & self.empty).any() {
+            while (next_square & empty).any() {
                 next_square = Self::step(next_square, direction);
             }
             let victim = next_square & victims;
-            let behind = Self::step(victim, direction) & self.empty;
+            let behind = Self::step(victim, direction) & empty;
             let Some(victim) = victim.first().filter(|_| behind.any()) else {
                 continue;
             };
@@ -204,12 +213,12 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
             let mut landing = behind;
             while landing.any() {
                 landings |= landing;
-                landing = Self::step(landing, direction) & self.empty;
+                landing = Self::step(landing, direction) & empty;
             }
             let mut continued = false;
             for square in landings {
                 self.landings.push(square);
-                continued |= self.king(square, next);
+                continued |= self.king(square, next, Some(direction));
                 self.landings.pop();
             }
             if !continued {
@@ -228,7 +237,7 @@ impl<F: FnMut(&Sequence), const V: usize> Walk<F, V> {
     /// A short king lands on `landing`: it goes on capturing if it can, else the move ends.
     fn land(&mut self, landing: Square, progress: Progress) {
         self.landings.push(landing);
-        if !self.king(landing, progress) {
+        if !self.king(landing, progress, None) {
             self.finish(progress);
         }
         self.landings.pop();
@@ -257,13 +266,19 @@ fn men_with_captures<const V: usize>(position: &Position) -> Bitboard {
         let jumpable = geometry.step(empty, back) & victims;
         capturers |= geometry.step(jumpable, back) & men;
     };
-    Direction::for_each_diagonal(|direction| {
-        if rules.men_capture_backward || direction.is_forward(us) {
-            add(direction);
-        }
-    });
+    if !rules.orthogonal_moves {
+        Direction::for_each_diagonal(|direction| {
+            if rules.men_capture_backward || direction.is_forward(us) {
+                add(direction);
+            }
+        });
+    }
     if rules.orthogonal_captures {
-        Direction::for_each_orthogonal(&mut add);
+        Direction::for_each_orthogonal(|direction| {
+            if rules.men_capture_backward || !direction.is_backward(us) {
+                add(direction);
+            }
+        });
     }
     capturers
 }
@@ -295,7 +310,9 @@ fn kings_with_captures<const V: usize>(position: &Position) -> Bitboard {
         }
         capturers |= reach & kings;
     };
-    Direction::for_each_diagonal(&mut add);
+    if !rules.orthogonal_moves {
+        Direction::for_each_diagonal(&mut add);
+    }
     if rules.orthogonal_captures {
         Direction::for_each_orthogonal(&mut add);
     }
@@ -355,7 +372,7 @@ fn walk_captures<const V: usize>(position: &Position, capturers: Capturers, sink
             walk.from = from;
             walk.empty = empty | Bitboard::from_square(from);
             if by_king {
-                walk.king(from, Progress::START);
+                walk.king(from, Progress::START, None);
             } else {
                 walk.man(from, Progress::START);
             }
@@ -381,8 +398,8 @@ pub fn generate_captures<const V: usize>(position: &Position, capturers: Capture
         }
         let mv = sequence.to_move();
         // A man that captures forward only has one path per captured set: each jump
-        // climbs two ranks. Kings and men capturing backward can loop.
-        let may_repeat = sequence.by_king || rules.men_capture_backward;
+        // climbs two ranks. Kings, and men capturing backward or sideways, can loop.
+        let may_repeat = sequence.by_king || rules.men_capture_backward || rules.orthogonal_moves;
         if !may_repeat || !list.contains(&mv) {
             // A full list can only come from a contrived position; the moves kept are
             // still legal.
@@ -397,7 +414,8 @@ pub fn generate_captures<const V: usize>(position: &Position, capturers: Capture
 #[inline(always)]
 pub fn count_captures<const V: usize>(position: &Position, capturers: Capturers) -> usize {
     let rules = fixed_rules::<V>();
-    if rules.precedence == Precedence::Free && !rules.men_capture_backward && capturers.kings.is_empty() {
+    let one_path_each = !rules.men_capture_backward && !rules.orthogonal_moves && capturers.kings.is_empty();
+    if rules.precedence == Precedence::Free && one_path_each {
         let mut count = 0;
         walk_captures::<V>(position, capturers, |_| count += 1);
         return count;

@@ -11,6 +11,14 @@ impl Position {
         self.all_kings().any() && self.rules().goal == Goal::CrownFirst
     }
 
+    /// Whether the rule set draws this material as soon as it arises: one piece against
+    /// one, men or kings (Turkish).
+    #[inline]
+    pub fn is_one_piece_each(&self) -> bool {
+        self.rules().draws.one_piece_each
+            && Color::ALL.into_iter().all(|color| self.pieces(color).count() == 1)
+    }
+
     /// The side that wins when the side to move has no legal move: the other side by
     /// every federation's rule; the side to move itself in antidraughts; in breakthrough
     /// the side with a king, when there is one.

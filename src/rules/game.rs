@@ -29,6 +29,8 @@ pub enum Reason {
     MoveLimit,
     /// A lone king held out against a few pieces for the rule set's number of moves.
     LoneKing,
+    /// One piece against one, drawn as soon as it arises (Turkish).
+    OnePieceEach,
 }
 
 impl fmt::Display for Reason {
@@ -39,6 +41,7 @@ impl fmt::Display for Reason {
             Reason::Repetition => "threefold repetition",
             Reason::MoveLimit => "move limit",
             Reason::LoneKing => "lone king held",
+            Reason::OnePieceEach => "one piece each",
         })
     }
 }
@@ -193,6 +196,9 @@ impl Game {
         if draws.move_limit.is_some_and(|limit| quiet >= limit.plies) {
             return draw(Reason::MoveLimit);
         }
+        if position.is_one_piece_each() {
+            return draw(Reason::OnePieceEach);
+        }
         let lone_king = self.lone_king_plies.last().copied().flatten();
         match (lone_king_rule(position), lone_king) {
             (Some(rule), Some(plies)) if plies >= rule.plies => draw(Reason::LoneKing),
@@ -236,8 +242,14 @@ impl Game {
             Reason::NoMoves | Reason::Crowned | Reason::Repetition | Reason::MoveLimit => true,
             Reason::LoneKing => lone_king_rule(self.position())
                 .is_some_and(|rule| self.plies_since_man_move_or_capture() >= usize::from(rule.plies)),
+            Reason::OnePieceEach => self.plies_since_capture() >= PYDRAUGHTS_ONE_PIECE_EACH_PLIES,
         };
         confirmed.then_some(result)
+    }
+
+    /// Half-moves since a piece was last captured (or since the start).
+    fn plies_since_capture(&self) -> usize {
+        self.moves.iter().rev().take_while(|mv| !mv.is_capture()).count()
     }
 
     /// Half-moves since a man last moved or a piece was last captured (or since the
@@ -248,6 +260,10 @@ impl Game {
             .count()
     }
 }
+
+/// The half-moves without a capture after which pydraughts draws one piece against one
+/// (Turkish; its comment says the rule is "officially immediately").
+const PYDRAUGHTS_ONE_PIECE_EACH_PLIES: usize = 4;
 
 /// Whether playing `mv` in `position` starts the move-limit counter again: a capture,
 /// and a man move or a crowning depending on the rule set.

@@ -5,6 +5,7 @@
 mod bitboard;
 mod capture;
 mod color;
+mod directions;
 mod end;
 mod fen;
 mod game;

@@ -3,7 +3,7 @@
 
 use super::capture::{capturers, count_captures, generate_captures};
 use super::end::is_decided;
-use super::{Bitboard, Direction, Move, MoveList, Position, fixed_rules};
+use super::{Bitboard, Move, MoveList, Position, fixed_rules};
 use crate::with_variant;
 
 impl Position {
@@ -43,14 +43,16 @@ impl Position {
         if self.is_decided() {
             return false;
         }
-        let geometry = self.geometry();
+        let rules = self.rules();
         let us = self.side_to_move();
         let empty = self.empty();
         let (men, kings) = (self.men(us), self.kings(us) & !self.blocked_king());
-        Direction::DIAGONALS.iter().any(|&direction| {
-            let movers = if direction.is_forward(us) { men | kings } else { kings };
-            (geometry.step(movers, direction) & empty).any()
-        })
+        let mut any = false;
+        rules.for_each_move_direction(|direction| {
+            let movers = if rules.man_moves_toward(direction, us) { men | kings } else { kings };
+            any |= (rules.geometry.step(movers, direction) & empty).any();
+        });
+        any
     }
 
     /// Whether the side to move has a capture, and so must capture.
@@ -94,8 +96,8 @@ fn count_quiet_moves<const V: usize>(position: &Position) -> usize {
     let empty = position.empty();
     let men = position.men(us);
     let mut count = 0;
-    Direction::for_each_diagonal(|direction| {
-        if direction.is_forward(us) {
+    rules.for_each_move_direction(|direction| {
+        if rules.man_moves_toward(direction, us) {
             count += (geometry.step(men, direction) & empty).count() as usize;
         }
     });
@@ -103,7 +105,7 @@ fn count_quiet_moves<const V: usize>(position: &Position) -> usize {
     if kings.is_empty() {
         return count;
     }
-    Direction::for_each_diagonal(|direction| {
+    rules.for_each_move_direction(|direction| {
         let mut ray = geometry.step(kings, direction) & empty;
         count += ray.count() as usize;
         if rules.flying_kings {
@@ -122,8 +124,8 @@ fn generate_quiet_moves<const V: usize>(position: &Position, list: &mut MoveList
     let us = position.side_to_move();
     let empty = position.empty();
     let promotion = geometry.promotion_rank(us);
-    Direction::for_each_diagonal(|direction| {
-        if !direction.is_forward(us) {
+    rules.for_each_move_direction(|direction| {
+        if !rules.man_moves_toward(direction, us) {
             return;
         }
         let back = direction.opposite();
@@ -134,7 +136,7 @@ fn generate_quiet_moves<const V: usize>(position: &Position, list: &mut MoveList
         }
     });
     for from in movable_kings::<V>(position) {
-        Direction::for_each_diagonal(|direction| {
+        rules.for_each_move_direction(|direction| {
             let mut to = geometry.step(Bitboard::from_square(from), direction) & empty;
             while let Some(square) = to.first() {
                 list.push(Move::new(from, square, Bitboard::EMPTY, false));

@@ -15,27 +15,29 @@ impl Rules {
     /// algebraically number a1 = 1, c1 = 2, ..., as Hub and pydraughts do.
     pub fn square_number(&self, square: Square) -> u8 {
         let size = self.geometry.size();
-        let half = size / 2;
+        let per_rank = self.geometry.squares_per_rank();
+        // Files between playing squares: 2 on a dark-square board, 1 where all are played.
+        let spacing = size / per_rank;
         let (file, rank) = self.geometry.coordinates(square);
         let row = if self.numbering.from_top { size - 1 - rank } else { rank };
         let real = self.real_file(file);
-        let column = if self.numbering.from_right { (size - 1 - real) / 2 } else { real / 2 };
-        row * half + column + 1
+        let column = if self.numbering.from_right { (size - 1 - real) / spacing } else { real / spacing };
+        row * per_rank + column + 1
     }
 
     /// The square numbered `number` in this rule set's numbering.
     pub fn square_from_number(&self, number: u32) -> Option<Square> {
         let size = self.geometry.size();
-        let half = u32::from(size / 2);
-        let index = number.checked_sub(1).filter(|&index| index < half * u32::from(size))?;
-        let (row, column) = ((index / half) as u8, (index % half) as u8);
+        let per_rank = self.geometry.squares_per_rank();
+        let spacing = size / per_rank;
+        let index = number.checked_sub(1).filter(|&index| index < u32::from(per_rank) * u32::from(size))?;
+        let (row, column) = ((index / u32::from(per_rank)) as u8, (index % u32::from(per_rank)) as u8);
         let rank = if self.numbering.from_top { size - 1 - row } else { row };
-        // The real files of playing squares on this rank have the parity of the rank,
-        // or the other parity on a mirrored board.
-        let first = (rank + u8::from(self.mirrored)) % 2;
-        let real =
-            if self.numbering.from_right { first + 2 * (size / 2 - 1 - column) } else { first + 2 * column };
-        self.geometry.square_at(self.real_file(real), rank)
+        // On a dark-square board the real files of playing squares on this rank have the
+        // parity of the rank, or the other parity on a mirrored board.
+        let first = if spacing == 1 { 0 } else { (rank + u8::from(self.mirrored)) % 2 };
+        let column = if self.numbering.from_right { per_rank - 1 - column } else { column };
+        self.geometry.square_at(self.real_file(first + spacing * column), rank)
     }
 
     /// The square's algebraic name on the real board, such as `c3`.

@@ -21,14 +21,12 @@ impl Position {
     pub fn start(variant: Variant) -> Position {
         let rules = variant.rules();
         let geometry = rules.geometry;
-        let rows = rules.start_ranks;
+        let (gap, rows, size) = (rules.empty_back_ranks, rules.start_ranks, geometry.size());
         let squares_on = |ranks: std::ops::Range<u8>| -> Bitboard {
-            ranks
-                .flat_map(|rank| (0..geometry.size()).filter_map(move |file| geometry.square_at(file, rank)))
-                .collect()
+            ranks.flat_map(|rank| (0..size).filter_map(move |file| geometry.square_at(file, rank))).collect()
         };
-        let white = squares_on(0..rows);
-        let black = squares_on(geometry.size() - rows..geometry.size());
+        let white = squares_on(gap..gap + rows);
+        let black = squares_on(size - gap - rows..size - gap);
         Position::new(variant, rules.first_to_move, white, black, Bitboard::EMPTY)
     }
 
@@ -165,11 +163,13 @@ impl Position {
 
         let mut next = *self;
         next.pieces[us.index()] = (next.pieces[us.index()] ^ from) | to;
-        next.kings &= !from;
+        // In Turkish a capture may end on the square of a piece it took earlier, so the
+        // captured kings go before the mover's crown is placed.
+        let captured = mv.captured();
+        next.kings &= !from & !captured;
         if new_role == Role::King {
             next.kings |= to;
         }
-        let captured = mv.captured();
         if HASH {
             next.hash ^= piece_key(us, role, mv.from()) ^ piece_key(us, new_role, mv.to()) ^ BLACK_TO_MOVE;
             for square in captured & self.kings {
@@ -180,7 +180,6 @@ impl Position {
             }
         }
         next.pieces[them.index()] &= !captured;
-        next.kings &= !captured;
         next.side = them;
         if self.rules().king_quiet_moves.is_some() {
             let own = self.king_run(us).after_own_move(mv, role == Role::King, next.men(us));

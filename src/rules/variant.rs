@@ -33,10 +33,16 @@ macro_rules! rule_sets {
         static RULES: [Rules; Variant::ALL.len()] = [$($rules),*];
 
         // Every rules constant says which variant it is; it must be the one it is listed with.
+        // A man crowned mid-capture goes on with no memory of the way it came, which only
+        // rules keeping captured pieces on the board until the move ends allow.
         const _: () = {
             $(assert!(
                 $rules.variant as usize == Variant::$variant as usize,
                 concat!(stringify!($rules), " is not the rules of Variant::", stringify!($variant)),
+            );
+            assert!(
+                !($rules.removed_as_jumped && matches!($rules.crowning, MidCaptureCrowning::ContinuesAsKing)),
+                concat!(stringify!($rules), " crowns a man mid-capture as a king while removing pieces as jumped"),
             );)*
         };
     };
@@ -83,6 +89,10 @@ rule_sets! {
     Frisian => FRISIAN,
     /// Frysk! (lidraughts): Frisian rules from a start of five men a side on the back rank.
     Frysk => FRYSK,
+    /// Turkish draughts (dama): every square of the 8x8 board is played, men move forward
+    /// and sideways, kings fly along ranks and files, and captured pieces leave the board
+    /// as they are jumped.
+    Turkish => TURKISH,
 }
 
 impl Variant {
@@ -225,6 +235,8 @@ pub struct LoneKingLimit {
 pub struct DrawRules {
     /// The third occurrence of a position with the same side to move is a draw.
     pub repetition: bool,
+    /// One piece against one, men or kings, is a draw as soon as it arises (Turkish).
+    pub one_piece_each: bool,
     /// The move-limit rule, if any.
     pub move_limit: Option<MoveLimit>,
     /// Lone-king endgame rules, checked in order.
@@ -254,13 +266,23 @@ pub struct Rules {
     /// not further along (killer draughts).
     pub king_halts_behind_king: bool,
     /// Men and kings also capture along ranks and files, over the playing square two
-    /// board squares away (Frisian).
+    /// board squares away (Frisian), or over the next square (Turkish).
     pub orthogonal_captures: bool,
+    /// Pieces move and capture along ranks and files only, never along a diagonal, and
+    /// men move sideways as well as forward (Turkish).
+    pub orthogonal_moves: bool,
+    /// Each captured piece leaves the board as it is jumped, so a flying king may pass
+    /// over its square later in the move; instead, a capture may not turn back the way
+    /// it came (Turkish). Elsewhere captured pieces stay until the move ends, which
+    /// forbids both by itself.
+    pub removed_as_jumped: bool,
     /// The most quiet moves in a row one king may make while its side has men (Frisian:
     /// three); the position carries each side's count ([`KingRun`](super::KingRun)).
     pub king_quiet_moves: Option<u8>,
-    /// The ranks of men each side starts with, from its own first rank.
+    /// The ranks of men each side starts with.
     pub start_ranks: u8,
+    /// The ranks each side leaves empty behind its men at the start (Turkish: one).
+    pub empty_back_ranks: u8,
     /// A man reaching the far rank during a capture.
     pub crowning: MidCaptureCrowning,
     /// The real board has a light square at White's near left (Italian, Spanish,
@@ -286,7 +308,8 @@ const FROM_BOTTOM_LEFT: Numbering = Numbering { from_top: false, from_right: fal
 
 const FORTY_MOVES: Option<MoveLimit> = Some(MoveLimit { plies: 80, reset: CounterReset::ManMoveOrCapture });
 
-const USUAL_DRAWS: DrawRules = DrawRules { repetition: true, move_limit: FORTY_MOVES, lone_king: &[] };
+const USUAL_DRAWS: DrawRules =
+    DrawRules { repetition: true, one_piece_each: false, move_limit: FORTY_MOVES, lone_king: &[] };
 
 const ENGLISH: Rules = Rules {
     variant: Variant::English,
@@ -299,8 +322,11 @@ const ENGLISH: Rules = Rules {
     precedence: Precedence::Free,
     king_halts_behind_king: false,
     orthogonal_captures: false,
+    orthogonal_moves: false,
+    removed_as_jumped: false,
     king_quiet_moves: None,
     start_ranks: 3,
+    empty_back_ranks: 0,
     crowning: MidCaptureCrowning::EndsMove,
     mirrored: false,
     numbering: FROM_TOP_LEFT,
@@ -318,6 +344,7 @@ const ENGLISH_25: Rules = Rules {
     pdn_variant_tag: Some("english-25"),
     draws: DrawRules {
         repetition: true,
+        one_piece_each: false,
         move_limit: Some(MoveLimit { plies: 50, reset: CounterReset::CaptureOrCrowning }),
         lone_king: &[],
     },
@@ -346,8 +373,11 @@ const SPANISH: Rules = Rules {
     precedence: Precedence::MostPiecesThenKings,
     king_halts_behind_king: false,
     orthogonal_captures: false,
+    orthogonal_moves: false,
+    removed_as_jumped: false,
     king_quiet_moves: None,
     start_ranks: 3,
+    empty_back_ranks: 0,
     crowning: MidCaptureCrowning::EndsMove,
     mirrored: true,
     numbering: FROM_BOTTOM_RIGHT,
@@ -381,8 +411,11 @@ const RUSSIAN: Rules = Rules {
     precedence: Precedence::Free,
     king_halts_behind_king: false,
     orthogonal_captures: false,
+    orthogonal_moves: false,
+    removed_as_jumped: false,
     king_quiet_moves: None,
     start_ranks: 3,
+    empty_back_ranks: 0,
     crowning: MidCaptureCrowning::ContinuesAsKing,
     mirrored: false,
     numbering: FROM_BOTTOM_LEFT,
@@ -392,6 +425,7 @@ const RUSSIAN: Rules = Rules {
     goal: Goal::TakeOrBlock,
     draws: DrawRules {
         repetition: true,
+        one_piece_each: false,
         move_limit: Some(MoveLimit { plies: 30, reset: CounterReset::ManMoveOrCapture }),
         lone_king: &[LoneKingLimit { min_pieces: 3, max_pieces: 3, all_kings: true, plies: 30 }],
     },
@@ -405,6 +439,7 @@ const BRAZILIAN: Rules = Rules {
     game_type: "26,W,8,8,A0,0",
     draws: DrawRules {
         repetition: true,
+        one_piece_each: false,
         move_limit: Some(MoveLimit { plies: 40, reset: CounterReset::ManMoveOrCapture }),
         lone_king: &[],
     },
@@ -421,6 +456,7 @@ const POOL: Rules = Rules {
     game_type: "23,B,8,8,N1,0",
     draws: DrawRules {
         repetition: true,
+        one_piece_each: false,
         move_limit: FORTY_MOVES,
         lone_king: &[LoneKingLimit { min_pieces: 3, max_pieces: 3, all_kings: true, plies: 26 }],
     },
@@ -445,6 +481,7 @@ const PLAYOK: Rules = Rules {
     pdn_variant_tag: Some("playok"),
     draws: DrawRules {
         repetition: false,
+        one_piece_each: false,
         move_limit: Some(MoveLimit { plies: 60, reset: CounterReset::CaptureOrCrowning }),
         lone_king: &[],
     },
@@ -462,8 +499,11 @@ const INTERNATIONAL: Rules = Rules {
     precedence: Precedence::MostPieces,
     king_halts_behind_king: false,
     orthogonal_captures: false,
+    orthogonal_moves: false,
+    removed_as_jumped: false,
     king_quiet_moves: None,
     start_ranks: 4,
+    empty_back_ranks: 0,
     crowning: MidCaptureCrowning::ContinuesAsMan,
     mirrored: false,
     numbering: FROM_TOP_LEFT,
@@ -473,6 +513,7 @@ const INTERNATIONAL: Rules = Rules {
     goal: Goal::TakeOrBlock,
     draws: DrawRules {
         repetition: true,
+        one_piece_each: false,
         move_limit: Some(MoveLimit { plies: 50, reset: CounterReset::ManMoveOrCapture }),
         lone_king: &[
             LoneKingLimit { min_pieces: 3, max_pieces: 3, all_kings: false, plies: 32 },
@@ -494,7 +535,7 @@ const ANTIDRAUGHTS: Rules = Rules {
     name: "antidraughts",
     game_type: "98",
     goal: Goal::LoseEverything,
-    draws: DrawRules { repetition: true, move_limit: None, lone_king: &[] },
+    draws: DrawRules { repetition: true, one_piece_each: false, move_limit: None, lone_king: &[] },
     ..INTERNATIONAL
 };
 
@@ -503,7 +544,7 @@ const BREAKTHROUGH: Rules = Rules {
     name: "breakthrough",
     game_type: "96",
     goal: Goal::CrownFirst,
-    draws: DrawRules { repetition: false, move_limit: None, lone_king: &[] },
+    draws: DrawRules { repetition: false, one_piece_each: false, move_limit: None, lone_king: &[] },
     ..INTERNATIONAL
 };
 
@@ -516,6 +557,7 @@ const FRISIAN: Rules = Rules {
     game_type: "40",
     draws: DrawRules {
         repetition: false,
+        one_piece_each: false,
         move_limit: None,
         lone_king: &[
             LoneKingLimit { min_pieces: 2, max_pieces: 2, all_kings: true, plies: 14 },
@@ -527,6 +569,32 @@ const FRISIAN: Rules = Rules {
 
 const FRYSK: Rules =
     Rules { variant: Variant::Frysk, name: "frysk", start_ranks: 1, game_type: "97", ..FRISIAN };
+
+const TURKISH: Rules = Rules {
+    variant: Variant::Turkish,
+    name: "turkish",
+    geometry: Geometry::SIXTY_FOUR,
+    first_to_move: Color::White,
+    men_capture_backward: false,
+    flying_kings: true,
+    men_capture_kings: true,
+    precedence: Precedence::MostPieces,
+    king_halts_behind_king: false,
+    orthogonal_captures: true,
+    orthogonal_moves: true,
+    removed_as_jumped: true,
+    king_quiet_moves: None,
+    start_ranks: 2,
+    empty_back_ranks: 1,
+    crowning: MidCaptureCrowning::ContinuesAsMan,
+    mirrored: false,
+    numbering: FROM_BOTTOM_LEFT,
+    algebraic: true,
+    game_type: "30,W,8,8,A0,0",
+    pdn_variant_tag: None,
+    goal: Goal::TakeOrBlock,
+    draws: DrawRules { repetition: true, one_piece_each: true, move_limit: None, lone_king: &[] },
+};
 
 /// The rules of the variant numbered `V` (`Variant as usize`). Code made generic over
 /// `V` (see [`with_variant`](crate::with_variant)) reads its rules here, and the compiler
@@ -554,7 +622,7 @@ macro_rules! with_variant {
             $function,
             ($($arg),*),
             English English25 Italian Spanish SpanishShort Portuguese Russian Brazilian Pool Czech PlayOk
-            International Killer Antidraughts Breakthrough Frisian Frysk
+            International Killer Antidraughts Breakthrough Frisian Frysk Turkish
         )
     };
 }

@@ -241,13 +241,16 @@ impl<'a> Worker<'a> {
     }
 
     /// Whether the position on top of the frames is drawn by repetition (once in the
-    /// search is enough) or by the move limit.
+    /// search is enough), by the move limit, or by its material (Turkish's one piece
+    /// each).
     fn is_draw(&self, position: &Position) -> bool {
         let Some(&top) = self.frames.last() else {
             return false;
         };
         let draws = position.rules().draws;
-        if draws.move_limit.is_some_and(|limit| top.quiet_plies >= limit.plies) {
+        if draws.move_limit.is_some_and(|limit| top.quiet_plies >= limit.plies)
+            || position.is_one_piece_each()
+        {
             return true;
         }
         if !draws.repetition {

@@ -17,8 +17,15 @@ pub const MAX_PLY: usize = 128;
 /// history scores of quiet moves by their squares alone (from, to), after the opponent's
 /// last move (counter-move history) and after one's own move before it (follow-up
 /// history), each indexed by where that earlier move went.
+///
+/// The tables have room for the largest board's bit indices, but index by the board in
+/// use ([`Ordering::fit`]): an 8x8 board's squares are bits 0 to 35, so its tables are a
+/// sixth of the all-squares board's, and clearing and ageing them between searches,
+/// which touch every entry, cost as much less.
 pub struct Ordering {
     killers: Box<[[Option<Move>; 2]; MAX_PLY]>,
+    /// Bit indices the tables are laid out for: the board in use's highest, plus one.
+    span: usize,
     history: History,
     counter: History,
     follow_up: History,
@@ -28,6 +35,7 @@ impl Default for Ordering {
     fn default() -> Ordering {
         Ordering {
             killers: Box::new([[None; 2]; MAX_PLY]),
+            span: SQUARES,
             history: History::new(SQUARES * SQUARES),
             counter: History::new(SQUARES * SQUARES * SQUARES),
             follow_up: History::new(SQUARES * SQUARES * SQUARES),
@@ -45,16 +53,27 @@ const KILLER: [i32; 2] = [1 << 29, (1 << 29) - 1];
 /// The bound of a history score: the three tables together stay far below the killers.
 const HISTORY_MAX: i32 = 1 << 14;
 
-/// Square indices the tables cover.
+/// Square indices the tables have room for.
 const SQUARES: usize = Geometry::SQUARE_BITS;
 
 impl Ordering {
+    /// Lays the tables out for `geometry`'s board. Lessons of another board mean nothing
+    /// on this one, so a change of board forgets them.
+    pub fn fit(&mut self, geometry: &Geometry) {
+        let span = geometry.squares().map(|square| usize::from(square.index()) + 1).max().unwrap_or(SQUARES);
+        if span != self.span {
+            self.span = span;
+            self.clear();
+        }
+    }
+
     /// Forgets everything (a new game), in place: the tables' memory stays mapped.
     pub fn clear(&mut self) {
         self.killers.fill([None; 2]);
-        for table in [&mut self.history, &mut self.counter, &mut self.follow_up] {
-            table.0.fill(0);
-        }
+        let (pairs, triples) = (self.span * self.span, self.span * self.span * self.span);
+        self.history.0[..pairs].fill(0);
+        self.counter.0[..triples].fill(0);
+        self.follow_up.0[..triples].fill(0);
     }
 
     /// Fills `scores` with a score for each of `moves` at `ply` reached by `context`,
@@ -82,12 +101,12 @@ impl Ordering {
 
     /// The sum of the three history scores of a move.
     fn history_score(&self, mv: Move, [last, before]: Context) -> i32 {
-        let mut score = self.history.get(squares(mv));
+        let mut score = self.history.get(self.squares(mv));
         if let Some(last) = last {
-            score += self.counter.get(after(last, mv));
+            score += self.counter.get(self.after(last, mv));
         }
         if let Some(before) = before {
-            score += self.follow_up.get(after(before, mv));
+            score += self.follow_up.get(self.after(before, mv));
         }
         score
     }
@@ -113,20 +132,31 @@ impl Ordering {
 
     /// Adds `bonus` to every history score of `mv` after `context`.
     fn reward(&mut self, mv: Move, [last, before]: Context, bonus: i32) {
-        self.history.update(squares(mv), bonus);
+        self.history.update(self.squares(mv), bonus);
         if let Some(last) = last {
-            self.counter.update(after(last, mv), bonus);
+            self.counter.update(self.after(last, mv), bonus);
         }
         if let Some(before) = before {
-            self.follow_up.update(after(before, mv), bonus);
+            self.follow_up.update(self.after(before, mv), bonus);
         }
     }
 
     /// Halves every history score, between searches, so old lessons fade.
     pub fn age(&mut self) {
-        for table in [&mut self.history, &mut self.counter, &mut self.follow_up] {
-            table.age();
-        }
+        let (pairs, triples) = (self.span * self.span, self.span * self.span * self.span);
+        self.history.age(pairs);
+        self.counter.age(triples);
+        self.follow_up.age(triples);
+    }
+
+    /// The index of a move by its squares.
+    fn squares(&self, mv: Move) -> usize {
+        mv.from().index() as usize * self.span + mv.to().index() as usize
+    }
+
+    /// The index of `mv` played after `earlier`, by where `earlier` went.
+    fn after(&self, earlier: Move, mv: Move) -> usize {
+        earlier.to().index() as usize * self.span * self.span + self.squares(mv)
     }
 }
 
@@ -153,19 +183,10 @@ impl History {
         self.0[index] = updated.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
     }
 
-    fn age(&mut self) {
-        self.0.iter_mut().for_each(|entry| *entry /= 2);
+    /// Halves the first `len` scores, those of the board in use.
+    fn age(&mut self, len: usize) {
+        self.0[..len].iter_mut().for_each(|entry| *entry /= 2);
     }
-}
-
-/// The index of a move by its squares.
-fn squares(mv: Move) -> usize {
-    mv.from().index() as usize * SQUARES + mv.to().index() as usize
-}
-
-/// The index of `mv` played after `earlier`, by where `earlier` went.
-fn after(earlier: Move, mv: Move) -> usize {
-    earlier.to().index() as usize * SQUARES * SQUARES + squares(mv)
 }
 
 /// A move taken by [`pick`]: its index, whether it was deferred before, and the move

@@ -210,7 +210,7 @@ impl Searcher {
         let (main_state, helper_states) = self.threads.split_at_mut(1);
         let mut main = |shared: &Shared| {
             let state = &mut main_state[0];
-            state.start_search();
+            state.start_search(root.geometry());
             let timekeeper = Timekeeper::new(&shared.limits, shared.move_overhead, shared.pondering);
             let mut worker = Worker::new(shared, state, Role::Main(&timekeeper), &history);
             let multipv = settings.multipv.max(1);
@@ -226,7 +226,7 @@ impl Searcher {
                     let shared = &shared;
                     let history = &history;
                     scope.spawn(move |_| {
-                        state.start_search();
+                        state.start_search(root.geometry());
                         let mut worker = Worker::new(shared, state, Role::Helper, history);
                         iterate_helper(&mut worker, shared, root, 1 + (index as i32 + 1) % 2);
                     });

@@ -6,7 +6,7 @@
 use arrayvec::ArrayVec;
 
 use crate::network::accumulator::Accumulators;
-use crate::rules::Move;
+use crate::rules::{Geometry, Move};
 
 use super::ordering::{MAX_PLY, Ordering};
 
@@ -31,9 +31,11 @@ impl Default for ThreadState {
 }
 
 impl ThreadState {
-    /// Readies the state for a search: old history lessons fade, and the sums of the
-    /// last search (perhaps with another network) are forgotten.
-    pub fn start_search(&mut self) {
+    /// Readies the state for a search on `geometry`'s board: old history lessons fade
+    /// (or are forgotten, from another board), and the sums of the last search (perhaps
+    /// with another network) are forgotten.
+    pub fn start_search(&mut self, geometry: &Geometry) {
+        self.ordering.fit(geometry);
         self.ordering.age();
         self.accumulators.reset();
     }

@@ -74,7 +74,9 @@ pub enum BoardError {
 fn pydraughts_order(variant: Variant) -> (bool, bool, bool) {
     match variant {
         Variant::English | Variant::English25 | Variant::Pool => (true, false, true),
-        Variant::Russian | Variant::Brazilian | Variant::Czech | Variant::PlayOk => (false, true, false),
+        Variant::Russian | Variant::Brazilian | Variant::Czech | Variant::PlayOk | Variant::Turkish => {
+            (false, true, false)
+        }
         _ => (false, false, false),
     }
 }
@@ -87,12 +89,12 @@ fn number_at(variant: Variant, encoding: Encoding, index: usize) -> (usize, bool
         Encoding::Standard => (false, false, false),
         Encoding::Pydraughts | Encoding::Pydraughts05 => pydraughts_order(variant),
     };
-    let half = usize::from(variant.rules().geometry.size() / 2);
+    let per_rank = usize::from(variant.rules().geometry.squares_per_rank());
     let number = if reverse {
         count + 1 - index
     } else if reverse_rows {
-        let row = (index - 1) / half;
-        (count / half - 1 - row) * half + (index - 1) % half + 1
+        let row = (index - 1) / per_rank;
+        (count / per_rank - 1 - row) * per_rank + (index - 1) % per_rank + 1
     } else {
         index
     };
@@ -234,6 +236,19 @@ mod tests {
                 position = position.play(mv);
             }
         }
+    }
+
+    /// pydraughts 0.6.7's HubEngine sends a Turkish position as its own board lists it:
+    /// a8 to h8 first, a1 to h1 last (rows reversed from the numbering, 1 = a1).
+    #[test]
+    fn pydraughts_turkish_positions() {
+        let start = "Weeeeeeeebbbbbbbbbbbbbbbbeeeeeeeeeeeeeeeewwwwwwwwwwwwwwwweeeeeeee";
+        let read = parse_hub_position(Variant::Turkish, Encoding::Pydraughts, start);
+        assert_eq!(read, Ok(Position::start(Variant::Turkish)));
+        // `W:WKa1:Ba3,c5`: letter 57 is a1, letters 27 and 41 are c5 and a3.
+        let king = "WeeeeeeeeeeeeeeeeeeeeeeeeeebeeeeeeeeeeeeebeeeeeeeeeeeeeeeWeeeeeee";
+        let read = parse_hub_position(Variant::Turkish, Encoding::Pydraughts, king);
+        assert_eq!(read, Ok(Position::from_fen(Variant::Turkish, "W:WKa1:Ba3,c5").expect("a position")));
     }
 
     /// pydraughts 0.5.7's first moves (its `hub_move`s) in its own numbering, read as the

@@ -14,3 +14,4 @@ mod perft;
 mod properties;
 mod pydraughts_oracle;
 mod rule_clauses;
+mod turkish;

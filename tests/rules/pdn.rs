@@ -349,7 +349,7 @@ fn a_bad_tag_skips_the_game_but_not_the_next() {
         ("[FEN \"B:W21-32:B1-12,33\"]", "no square '33' on this board"),
         ("[FEN \"B:W21-32:B1-12,21\"]", "square 21 is given twice in FEN"),
         ("[FEN \"W:W1,2:B30\"]", "white man on its crowning square 1"),
-        ("[GameType \"30\"]", "unsupported GameType '30'"),
+        ("[GameType \"31\"]", "unsupported GameType '31'"),
         ("[GameType \"frisian\"]", "unsupported GameType 'frisian'"),
         ("[Date \"2024", "malformed tag '[Date \"2024'"),
     ];

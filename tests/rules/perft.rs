@@ -20,6 +20,13 @@
 //!   cannot act in so few plies. Frysk! has no published counts: pydraughts 0.6.7 gives
 //!   9, 81, 657, 5,329, 41,829 (duplicates removed), its only source.
 //!
+//! - Turkish: kish 1.1.7's published counts (its `src/perft.rs`), which keep duplicate
+//!   captures, equal these to depth 6 (its depth 7 is 10,782,382: 74 duplicates more,
+//!   a flying king stopping between two pieces it takes on one line); pydraughts 0.6.7
+//!   agrees to depth 4 (from depth 5 it lets a king's quiet move pass over pieces,
+//!   `RULES.md#where-pydraughts-differs`); depth 7 is also the count of an independent
+//!   generator written from RULES.md's clauses (`scripts/turkish_reference.py`).
+//!
 //! Counts up to about 110 million leaves run in the normal suite (seconds); English
 //! perft 12 and International perft 10 are `#[ignore]`d:
 //! `cargo test --release --test rules -- --ignored`.
@@ -48,6 +55,7 @@ const INTERNATIONAL: &[u64] =
     &[9, 81, 658, 4_265, 27_117, 167_140, 1_049_442, 6_483_961, 41_022_423, 258_895_763];
 const FRISIAN: &[u64] = &[9, 81, 658, 3_874, 21_265, 102_431, 540_126, 2_825_779, 15_605_069];
 const FRYSK: &[u64] = &[9, 81, 657, 5_329, 41_829];
+const TURKISH: &[u64] = &[8, 64, 708, 7_538, 85_090, 931_312, 10_782_308];
 
 /// Checks every published depth whose count is at most `max_nodes`.
 fn check(variant: Variant, counts: &[u64], max_nodes: u64) {
@@ -154,6 +162,12 @@ fn breakthrough_ends_at_the_first_crowning() {
 fn frisian_and_frysk_start_positions() {
     check(Variant::Frisian, FRISIAN, QUICK);
     check(Variant::Frysk, FRYSK, u64::MAX);
+}
+
+/// Turkish: every square played, men forward and sideways, kings along ranks and files.
+#[test]
+fn turkish_start_position() {
+    check(Variant::Turkish, TURKISH, u64::MAX);
 }
 
 #[test]

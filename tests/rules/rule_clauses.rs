@@ -18,12 +18,12 @@ use crownhead::rules::{
     Color, FenError, Game, GameResult, Move, MoveError, Outcome, Position, Reason, Variant,
 };
 
-fn position(variant: Variant, fen: &str) -> Position {
+pub(crate) fn position(variant: Variant, fen: &str) -> Position {
     Position::from_fen(variant, fen).unwrap_or_else(|error| panic!("{variant} {fen}: {error}"))
 }
 
 /// The legal moves of `fen` as the engine writes them, sorted.
-fn moves(variant: Variant, fen: &str) -> Vec<String> {
+pub(crate) fn moves(variant: Variant, fen: &str) -> Vec<String> {
     let position = position(variant, fen);
     let mut moves: Vec<String> = position.legal_moves().iter().map(|mv| position.move_to_text(mv)).collect();
     moves.sort();
@@ -31,7 +31,7 @@ fn moves(variant: Variant, fen: &str) -> Vec<String> {
 }
 
 /// Asserts that the legal moves of `fen` are exactly `expected`, in any order.
-fn assert_moves(variant: Variant, fen: &str, expected: &[&str]) {
+pub(crate) fn assert_moves(variant: Variant, fen: &str, expected: &[&str]) {
     let mut expected: Vec<String> = expected.iter().map(|text| text.to_string()).collect();
     expected.sort();
     assert_eq!(moves(variant, fen), expected, "{variant} {fen}");
@@ -46,7 +46,7 @@ fn only_move(variant: Variant, fen: &str, text: &str) -> (Position, Move) {
 
 /// Plays `plies` from `fen` and returns the first ply after which the game is over (0 if
 /// it is over at the start), with the result; `None` if it is still going after them all.
-fn first_result(variant: Variant, fen: &str, plies: &[String]) -> Option<(usize, GameResult)> {
+pub(crate) fn first_result(variant: Variant, fen: &str, plies: &[String]) -> Option<(usize, GameResult)> {
     let mut game = Game::new(position(variant, fen));
     if let Some(result) = game.result() {
         return Some((0, result));
@@ -60,7 +60,7 @@ fn first_result(variant: Variant, fen: &str, plies: &[String]) -> Option<(usize,
     None
 }
 
-fn draw(reason: Reason) -> GameResult {
+pub(crate) fn draw(reason: Reason) -> GameResult {
     GameResult { outcome: Outcome::Draw, reason }
 }
 

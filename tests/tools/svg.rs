@@ -89,18 +89,26 @@ fn start_positions_of_every_rule_set_parse_with_every_piece_and_square() {
     for variant in Variant::ALL {
         let svg = board_svg(&Position::start(variant));
         let document = parse(&svg);
-        let size = usize::from(variant.rules().geometry.size());
-        // Every rank but the two middle ones is full; Frysk! has only the back rank.
-        let men = if variant == Variant::Frysk { size / 2 } else { size * (size / 2 - 1) / 2 };
-        assert_eq!(with_class(&document, "dark").len(), size * size / 2, "{variant}");
-        assert_eq!(with_class(&document, "light").len(), size * size / 2, "{variant}");
+        let geometry = variant.rules().geometry;
+        let (size, playing) = (usize::from(geometry.size()), geometry.square_count());
+        // Every rank but the two middle ones is full; Frysk! has only the back rank, and
+        // Turkish's two full ranks a side leave the back rank empty.
+        let men = match variant {
+            Variant::Frysk => size / 2,
+            Variant::Turkish => 2 * size,
+            _ => size * (size / 2 - 1) / 2,
+        };
+        assert_eq!(with_class(&document, "dark").len(), playing, "{variant}");
+        assert_eq!(with_class(&document, "light").len(), size * size - playing, "{variant}");
         let pieces = pieces(&document);
         assert_eq!(pieces.len(), 2 * men, "{variant}");
         for color in ["white", "black"] {
             assert_eq!(pieces.iter().filter(|piece| piece.0 == color && piece.1 == "man").count(), men);
         }
-        let algebraic =
-            matches!(variant, Variant::Russian | Variant::Brazilian | Variant::Czech | Variant::PlayOk);
+        let algebraic = matches!(
+            variant,
+            Variant::Russian | Variant::Brazilian | Variant::Czech | Variant::PlayOk | Variant::Turkish
+        );
         let names: Vec<String> = with_class(&document, "square-name")
             .iter()
             .filter_map(|text| text.text())

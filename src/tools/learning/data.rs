@@ -105,7 +105,8 @@ pub enum DataError {
     },
 }
 
-/// The bytes of one piece set in a record of `variant`: 4 on 8x8 boards, 8 on 10x10.
+/// The bytes of one piece set in a record of `variant`: 4 on 8x8 boards, 8 on 10x10 and
+/// on Turkish's 64 squares.
 fn set_size(variant: Variant) -> usize {
     if variant.rules().geometry.square_count() <= 32 { 4 } else { 8 }
 }

@@ -78,6 +78,7 @@ const ANTIDRAUGHTS: &str = include_str!("openings/antidraughts.txt");
 const BREAKTHROUGH: &str = include_str!("openings/breakthrough.txt");
 const FRISIAN: &str = include_str!("openings/frisian.txt");
 const FRYSK: &str = include_str!("openings/frysk.txt");
+const TURKISH: &str = include_str!("openings/turkish.txt");
 
 /// The text of the built-in opening set of `variant`, in the opening file format.
 pub fn builtin_text(variant: Variant) -> &'static str {
@@ -99,6 +100,7 @@ pub fn builtin_text(variant: Variant) -> &'static str {
         Variant::Breakthrough => BREAKTHROUGH,
         Variant::Frisian => FRISIAN,
         Variant::Frysk => FRYSK,
+        Variant::Turkish => TURKISH,
     }
 }
 
