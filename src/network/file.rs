@@ -22,7 +22,7 @@ use std::io::Read;
 use std::path::Path;
 
 use crate::regular_file;
-use crate::rules::Variant;
+use crate::rules::{Geometry, Variant};
 
 use super::{HIDDEN, Layers, MAX_BUCKETS, MAX_OUTPUT_WEIGHT, Network, features::KINDS};
 
@@ -35,10 +35,13 @@ pub const VERSION: u16 = 1;
 /// The size of the header in bytes.
 pub const HEADER_SIZE: usize = 84;
 
-/// The largest file the format allows: 10x10, [`MAX_BUCKETS`] buckets. A longer file is
-/// refused unread, so that no path (`/dev/zero`, say) makes the reader take all memory.
-pub const MAX_FILE_SIZE: usize =
-    HEADER_SIZE + 2 * (KINDS * 50 * HIDDEN + HIDDEN + MAX_BUCKETS * 2 * HIDDEN) + 4 * MAX_BUCKETS + 8;
+/// The largest file the format allows: the largest board (Turkish's 64 squares),
+/// [`MAX_BUCKETS`] buckets. A longer file is refused unread, so that no path
+/// (`/dev/zero`, say) makes the reader take all memory.
+pub const MAX_FILE_SIZE: usize = HEADER_SIZE
+    + 2 * (KINDS * Geometry::SIXTY_FOUR.square_count() * HIDDEN + HIDDEN + MAX_BUCKETS * 2 * HIDDEN)
+    + 4 * MAX_BUCKETS
+    + 8;
 
 /// Bytes of the header that hold the rule set names, comma-separated: a network serves
 /// as many rule sets as their names fit.
@@ -313,7 +316,7 @@ mod tests {
             Err("/dev/zero: a character device, not a regular file".to_string())
         );
         let path = std::env::temp_dir().join(format!("crownhead-long-network-{}.nnue", std::process::id()));
-        let mut bytes = network(Variant::International, MAX_BUCKETS).to_bytes();
+        let mut bytes = network(Variant::Turkish, MAX_BUCKETS).to_bytes();
         assert_eq!(bytes.len(), MAX_FILE_SIZE, "the largest network is as long as the limit");
         std::fs::write(&path, &bytes).expect("written");
         assert!(Network::read(&path).is_ok());
