@@ -19,13 +19,17 @@ Usage
     python3 scripts/pydraughts_oracle.py --variant breakthrough --count 300 --seed 1 \
         --pdn tests/data/pydraughts/breakthrough-games.pdn --pdn-count 720 \
         --deep-every 3 --out tests/data/pydraughts/breakthrough.txt --jobs 2
-    # frisian and frysk! the same way (frysk! writes tests/data/pydraughts/frysk.txt)
+    # frisian and frysk! the same way (frysk! writes tests/data/pydraughts/frysk.txt);
+    # turkish with 620 positions of engine games and 400 random ones
+    python3 scripts/pydraughts_oracle.py --variant turkish --count 400 --seed 1 \
+        --pdn tests/data/pydraughts/turkish-games.pdn --pdn-count 620 \
+        --deep-every 3 --out tests/data/pydraughts/turkish.txt --jobs 2
     # "live sample": a few fresh positions printed to stdout
     python3 scripts/pydraughts_oracle.py --variant russian --count 5 --seed 12345
 
 Variants are pydraughts' names: english, italian, russian, brazilian,
 standard (= international 10x10 draughts), antidraughts, breakthrough, frisian
-and frysk! (all on the international board, with its numbering).
+and frysk! (all on the international board, with its numbering), and turkish.
 
 Output format
 -------------
@@ -40,7 +44,9 @@ variant's public notation:
   first (``B:W21,...:B1,...``);
 * italian: Italian numbering (1 = a8, 32 = h1), White on 21-32, White first;
 * russian, brazilian: algebraic squares (``W:Wa1,c3,...:Bb6,...``);
-* standard, antidraughts, breakthrough: international numbering 1-50.
+* standard, antidraughts, breakthrough: international numbering 1-50;
+* turkish: algebraic squares, every square of the board (``W:Wa2,b2,...:Ba6,...``);
+  its moves numbered 1 = a1, 2 = b1, ..., 9 = a2, ..., 64 = h8.
 
 In frisian and frysk! a line is ``fen;line;d1;d2;d3``: the position is the one
 the Hub moves of ``line`` (blank-separated, ``32-28`` or ``from x to x
@@ -51,8 +57,9 @@ FEN carries no runs of king moves; the last three moves of each side are
 enough), so both programs play the line.
 
 Kings are prefixed with ``K``.  pydraughts sorts numeric piece lists as strings
-(``B1,10,11,12,2``) and leaves algebraic lists in an arbitrary order, so a
-reader should treat the lists as sets.
+(``B1,10,11,12,2``) and leaves algebraic lists in an arbitrary order (Turkish's in the
+order of its internal numbers sorted as strings: ``a2`` last), so a reader should treat
+the lists as sets, as the round trip below does.
 
 Frisian
 -------
@@ -66,6 +73,16 @@ differs"):
 * pydraughts counts a captured king 1.501 men and sums in floating point; the
   rules count 199 and 100.  Where that picks other captures, legal_moves keeps
   the rules' (frisian_by_value), and the table lists the position in a comment.
+
+Turkish
+-------
+pydraughts 0.6.7 lets a Turkish king's quiet move pass over pieces, its own or the
+opponent's, to any empty square of its rank or file (``W:WKd4:Bd6,d7,h8``: it lists
+``d4-d8`` over d6 and d7; from the start its perft 5 is 85,146, the rules' 85,090).
+A king, like a rook, stops at the first piece (RULES.md, "Where pydraughts differs"):
+legal_moves drops a king's quiet move when a square strictly between its start and its
+end holds a piece (turkish_king_stops).  Its random positions are kings reached by play
+and king-rich set-ups (set_kings, as in antidraughts, on the 8x8 board).
 
 Positions that are over
 -----------------------
@@ -106,6 +123,8 @@ with one of several "kinds" of play, cycling through KINDS:
   or, failing that within 40 plies, a multi-capture by a king, a capture by a
   king, or any capture.
 
+Turkish cycles through TURKISH_KINDS, with set_kings (below) among them.
+
 Frisian and Frysk! cycle through FRISIAN_KINDS and FRYSK_KINDS, with a kind of
 their own (and set_kings, below, in Frisian; in Frysk! at most five pieces a side):
 
@@ -116,8 +135,9 @@ their own (and set_kings, below, in Frisian; in Frysk! at most five pieces a sid
 Antidraughts cycles through ANTIDRAUGHTS_KINDS instead, with a kind of its own:
 
 * set_kings: 1-3 kings and 0-5 men a side on random squares (no man on its
-  own far rank), either side to move, then 0-2 random plies; at least two
-  distinct moves and four pieces (as for kings).
+  own far rank; in Turkish on neither first nor last rank), either side to
+  move, then 0-2 random plies; at least two distinct moves and four pieces
+  (as for kings).
 
 Breakthrough, where the first king ends the game, cycles through
 BREAKTHROUGH_KINDS instead, with two kinds of its own:
@@ -158,7 +178,7 @@ from draughts import Board, Move
 
 PYDRAUGHTS_VERSION = "0.6.7"
 VARIANTS = ("english", "italian", "russian", "brazilian", "standard", "antidraughts", "breakthrough",
-            "frisian", "frysk!")
+            "frisian", "frysk!", "turkish")
 # The rule sets whose positions are written as a line of moves from a FEN (see the
 # docstring), and the most plies such a line holds.
 LINE_VARIANTS = ("frisian", "frysk!")
@@ -235,8 +255,23 @@ FRYSK_KINDS = (
     "kings",
 )
 
+# Turkish's: king-rich set-ups on the 8x8 board besides kings reached by play (slow in
+# pydraughts, so second: the live test's two positions are an opening and a set-up).
+TURKISH_KINDS = (
+    "opening",
+    "set_kings",
+    "middle",
+    "capture",
+    "kings",
+    "late",
+    "set_kings",
+    "middle",
+    "king_capture",
+)
+
 KINDS_OF = {
     "antidraughts": ANTIDRAUGHTS_KINDS,
+    "turkish": TURKISH_KINDS,
     "breakthrough": BREAKTHROUGH_KINDS,
     "frisian": FRISIAN_KINDS,
     "frysk!": FRYSK_KINDS,
@@ -282,13 +317,43 @@ DEPARTURES: List[str] = []
 
 def legal_moves(board: Board) -> list:
     """pydraughts' legal moves of ``board``, none in a decided position (see is_decided),
-    Frisian's captures by the rules' values (see frisian_by_value)."""
+    Frisian's captures by the rules' values (see frisian_by_value), no Turkish king's quiet
+    move over pieces (see turkish_king_stops)."""
     if is_decided(board):
         return []
     moves = board.legal_moves()
+    if board.variant == "turkish" and moves and not moves[0].captures:
+        return turkish_king_stops(board, moves)
     if board.variant in LINE_VARIANTS and moves and moves[0].captures and opponent_kings(board) >= 1:
         return frisian_by_value(board, moves)
     return moves
+
+
+def turkish_king_stops(board: Board, moves: list) -> list:
+    """``moves`` (quiet moves of a Turkish position) but a king's that passes over a piece.
+
+    pydraughts 0.6.7 lets a Turkish king's quiet move go on past pieces, its own or the
+    opponent's, to any empty square of the rank or file (``W:WKd4:Bd6,d7,h8``: ``d4-d8``);
+    a king, like a rook, stops at the first piece (RULES.md, "Where pydraughts differs").
+    """
+    pieces = parse_fen(board.fen)
+
+    def passes_over(move) -> bool:
+        start, end = move.board_move[0][0], move.board_move[-1][1]
+        if not pieces.get(square_name("turkish", start), ("", False))[1]:
+            return False
+        return any(square_name("turkish", square) in pieces for square in squares_between(start, end))
+
+    return [move for move in moves if not passes_over(move)]
+
+
+def squares_between(start: int, end: int) -> List[int]:
+    """The squares strictly between two squares of one rank or file of the 8x8 board,
+    numbered 1 = a1, 2 = b1, ..., 9 = a2, ..., 64 = h8 (Turkish)."""
+    step = 1 if (start - 1) // 8 == (end - 1) // 8 else 8
+    if end < start:
+        step = -step
+    return list(range(start + step, end, step))
 
 
 def opponent_kings(board: Board) -> int:
@@ -374,14 +439,24 @@ def square_name(variant: str, number: int) -> str:
     """Name used in ``Board.fen`` for a square numbered as in ``Move.board_move``.
 
     For russian/brazilian, pydraughts numbers moves 1 = a1, 2 = c1, ..., 5 = b2,
-    ..., 32 = h8 but writes FENs with algebraic names; other variants use the
+    ..., 32 = h8 but writes FENs with algebraic names; for turkish 1 = a1, 2 = b1,
+    ..., 9 = a2, ..., 64 = h8, and algebraic names in FENs too; other variants use the
     same numbers in both.
     """
     if variant in ("russian", "brazilian"):
         row = (number - 1) // 4
         column = ((number - 1) % 4) * 2 + (row % 2)
         return "abcdefgh"[column] + str(row + 1)
+    if variant == "turkish":
+        return "abcdefgh"[(number - 1) % 8] + str((number - 1) // 8 + 1)
     return str(number)
+
+
+def square_number(variant: str, name: str) -> int:
+    """The number of a square named as in a PDN move (``32``, or in Turkish ``d3``: 20)."""
+    if variant == "turkish" and name[:1].isalpha():
+        return "abcdefgh".index(name[0]) + 8 * (int(name[1:]) - 1) + 1
+    return int(name)
 
 
 def parse_fen(fen: str) -> Dict[str, Tuple[str, bool]]:
@@ -608,19 +683,23 @@ def non_crowning_move(rng: random.Random, board: Board):
 
 
 def set_kings(rng: random.Random, variant: str, fewest_men: int = 0) -> Board:
-    """A random 10x10 position with 1-3 kings and ``fewest_men``-5 men a side (see the kinds
-    above); in Frysk!, 5 pieces a side at most."""
-    free = list(range(1, 51))
+    """A random position with 1-3 kings and ``fewest_men``-5 men a side (see the kinds
+    above); in Frysk!, 5 pieces a side at most. On Turkish's 8x8 board no man stands on
+    the first or last rank."""
+    if variant == "turkish":
+        free, men_of = list(range(1, 65)), {"W": range(9, 57), "B": range(9, 57)}
+    else:
+        free, men_of = list(range(1, 51)), {"W": range(6, 51), "B": range(1, 46)}
     rng.shuffle(free)
     parts = []
-    for colour, men_squares in (("W", range(6, 51)), ("B", range(1, 46))):
+    for colour, men_squares in men_of.items():
         kings = rng.randint(1, 2 if variant == "frysk!" else 3)
-        items = [f"K{free.pop()}" for _ in range(kings)]
+        items = [f"K{square_name(variant, free.pop())}" for _ in range(kings)]
         most_men = 5 - kings if variant == "frysk!" else 5
         for _ in range(rng.randint(min(fewest_men, most_men), most_men)):
             square = next(square for square in free if square in men_squares)
             free.remove(square)
-            items.append(str(square))
+            items.append(square_name(variant, square))
         parts.append(colour + ",".join(items))
     board = Board(variant, fen=f"{rng.choice('WB')}:{parts[0]}:{parts[1]}")
     play_plies(rng, board, rng.randint(0, 2))
@@ -830,6 +909,12 @@ def line_start(board: Board) -> Tuple[str, List[str]]:
     return root.fen, [move.hub_move for move in board.move_stack[len(board.move_stack) - plies:]]
 
 
+def same_position(fen: str, other: str) -> bool:
+    """Whether two FENs as pydraughts writes them hold the same side to move and pieces,
+    the piece lists read as sets (pydraughts' order is its own)."""
+    return side_to_move(fen) == side_to_move(other) and parse_fen(fen) == parse_fen(other)
+
+
 def hub_key(text: str) -> MoveKey:
     """A Hub move (``32-28``, ``21x25x23``: from, to, then the captured squares in any
     order) as a move_key."""
@@ -853,7 +938,7 @@ def examine(variant: str, board: Board, index: int, kind: str, started: float, d
     result = {"index": index, "kind": kind, "fen": fen, "root": root, "line": line, "error": None}
 
     # Round trip: the FEN and line must make the same position as the played board.
-    if Board(variant, fen=root).fen != root:
+    if not same_position(Board(variant, fen=root).fen, root):
         result["error"] = f"FEN does not round-trip: {root} -> {Board(variant, fen=root).fen}"
         return result
     try:
@@ -865,7 +950,7 @@ def examine(variant: str, board: Board, index: int, kind: str, started: float, d
     # through Board.pop, which forgets when its kings were crowned (see perft).
     played_moves = fresh.legal_moves() if variant in LINE_VARIANTS else board.legal_moves()
     fresh_moves = fresh.legal_moves()
-    if fresh.fen != fen:
+    if not same_position(fresh.fen, fen):
         result["error"] = f"FEN does not round-trip: {fen} -> {fresh.fen}"
         return result
     if len(played_moves) != len(fresh_moves) or \
@@ -912,9 +997,10 @@ def pdn_move(board: Board, text: str):
     """The legal move of ``board`` that a PDN move text (``32-28``, ``19x28``, ``28x19x8``) names.
 
     The text gives the start, the end and perhaps some landing squares in
-    between; exactly one distinct move must fit it.
+    between (in Turkish algebraic: ``d3-d4``, ``d3xd5``); exactly one distinct move must
+    fit it.
     """
-    squares = [int(square) for square in re.split("[-x]", text)]
+    squares = [square_number(board.variant, square) for square in re.split("[-x:]", text)]
     fits = [move for move in distinct_moves(board).values()
             if move.steps_move[0] == squares[0] and move.steps_move[-1] == squares[-1]
             and is_subsequence(squares[1:-1], move.steps_move[1:-1])]

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use crownhead::rules::{Bitboard, Color, Position, Variant};
 
 /// The rule sets pydraughts plays, and its names for them.
-pub const PYDRAUGHTS: [(Variant, &str); 9] = [
+pub const PYDRAUGHTS: [(Variant, &str); 10] = [
     (Variant::International, "standard"),
     (Variant::English, "english"),
     (Variant::Russian, "russian"),
@@ -25,6 +25,7 @@ pub const PYDRAUGHTS: [(Variant, &str); 9] = [
     (Variant::Breakthrough, "breakthrough"),
     (Variant::Frisian, "frisian"),
     (Variant::Frysk, "frysk!"),
+    (Variant::Turkish, "turkish"),
 ];
 
 /// The binary under test.
@@ -67,13 +68,15 @@ pub fn python_script(script: &str, args: &[&Path], input: String) -> String {
     let mut stdin = child.stdin.take().expect("a piped stdin");
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
     let output = child.wait_with_output().expect("the script runs");
-    writer.join().expect("the writer").expect("the script reads its input");
+    // A script that stops early closes its input: its error says why, not the pipe's.
+    let written = writer.join().expect("the writer");
     assert!(
         output.status.success(),
         "{script} {args:?} failed (if pydraughts is not installed: `python3 -m pip install -r \
          tests/requirements.txt`):\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
+    written.expect("the script reads its input");
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 

@@ -7,14 +7,16 @@ Reads one JSON object a line on standard input:
      "fens": [FEN after move 1, FEN after move 2, ...]}
 
 `variant` is pydraughts' name (english, italian, russian, brazilian, standard,
-antidraughts, breakthrough, frisian, frysk!); START and
+antidraughts, breakthrough, frisian, frysk!, turkish); START and
 the FENs are in the rule set's public notation, as crownhead writes them; each move is its
-squares in the rule set's numbering (1 = a1 ... 32 = h8 for russian and brazilian), the
-start square and then every landing square. For each game it prints one line: a letter a
+squares in the rule set's numbering (1 = a1 ... 32 = h8 for russian and brazilian, 1 = a1,
+2 = b1 ... 64 = h8 for turkish), the start square and then every landing square. For each game it prints one line: a letter a
 ply, the start position first, each what pydraughts' Board.winner() says there: `W` White
 won, `B` Black won, `D` drawn, `-` not over (English colours are the public ones, Black
 first). Board.winner() is get_winner(): a side with no move loses (wins in antidraughts;
-in breakthrough a side with a king has won), then is_draw().
+in breakthrough a side with a king has won), then is_draw(). The games are crownhead's,
+so a Turkish king never passes over pieces, which pydraughts would allow: pydraughts
+accepts every move, and only its verdict on a hemmed king differs (draws_pydraughts.rs).
 
 Moves are pushed step by step without asking pydraughts for the legal moves first (that
 takes ten times longer on 10x10); instead, after every move the pieces on pydraughts' board

@@ -78,6 +78,13 @@ enum Difference {
     /// stops has no legal move and has lost; pydraughts' `Board.winner()` counts that king
     /// as movable and finds the game not over.
     StoppedKingNotLost,
+    /// Turkish: one piece against one is drawn at once; pydraughts draws it only after 4
+    /// plies without a capture.
+    OnePieceEachAfterFourPlies,
+    /// Turkish: a side whose kings are hemmed in by pieces next to them, with no capture
+    /// and no other move, has lost; pydraughts lets a king's quiet move pass over pieces
+    /// to an empty square beyond, so it finds such a king movable and the game not over.
+    HemmedKingNotLost,
 }
 
 /// What the test knows at one ply, counted from the moves, not read from either program.
@@ -127,8 +134,38 @@ fn explain(ply: &Ply) -> Option<Difference> {
         (Some((Outcome::Win(_), Reason::NoMoves)), Verdict::Open) if position.blocked_king().any() => {
             Some(Difference::StoppedKingNotLost)
         }
+        (Some((Outcome::Draw, Reason::OnePieceEach)), Verdict::Open)
+            if ply.since_capture < PYDRAUGHTS_ONE_PIECE_EACH_PLIES =>
+        {
+            Some(Difference::OnePieceEachAfterFourPlies)
+        }
+        (Some((Outcome::Win(_), Reason::NoMoves)), Verdict::Open) if king_passes_over_pieces(position) => {
+            Some(Difference::HemmedKingNotLost)
+        }
         _ => None,
     }
+}
+
+/// Plies without a capture after which pydraughts draws one piece against one (Turkish).
+const PYDRAUGHTS_ONE_PIECE_EACH_PLIES: usize = 4;
+
+/// Whether a king of the side to move has what pydraughts takes for a quiet move in
+/// Turkish: along a rank or file, past the pieces next to it, to an empty square beyond.
+fn king_passes_over_pieces(position: &Position) -> bool {
+    let geometry = position.geometry();
+    let occupied = position.pieces(Color::White) | position.pieces(Color::Black);
+    Iterator::any(&mut position.kings(position.side_to_move()), |king| {
+        let (file, rank) = geometry.coordinates(king);
+        [(0, 1), (0, -1), (1, 0), (-1, 0)].into_iter().any(|(files, ranks): (i16, i16)| {
+            (1..)
+                .map_while(|step| {
+                    let file = u8::try_from(i16::from(file) + files * step).ok()?;
+                    let rank = u8::try_from(i16::from(rank) + ranks * step).ok()?;
+                    geometry.square_at(file, rank)
+                })
+                .any(|square| !occupied.contains(square))
+        })
+    })
 }
 
 /// The clause of pydraughts' Russian rules (which it plays for Brazilian too) that draws
@@ -329,11 +366,12 @@ fn compare(game: &Game, verdicts: &str, tally: &mut Tally) {
     tally.games += 1;
     walk(game, verdicts, |ply, replay| {
         tally.plies += 1;
-        // What DXP claims, pydraughts must confirm, but for a loss by a stopped king: the
-        // side to move has no legal move, whatever pydraughts' `winner()` says.
+        // What DXP claims, pydraughts must confirm, but for a loss by a stopped or hemmed
+        // king: the side to move has no legal move, whatever pydraughts' `winner()` says.
         let claim = replay.claimable_result();
-        let stopped = explain(ply) == Some(Difference::StoppedKingNotLost);
-        if claim.is_some() && Verdict::ours(claim) != ply.theirs && !stopped {
+        let unseen_loss =
+            matches!(explain(ply), Some(Difference::StoppedKingNotLost | Difference::HemmedKingNotLost));
+        if claim.is_some() && Verdict::ours(claim) != ply.theirs && !unseen_loss {
             tally.unexplained.push(format!(
                 "{} from {}, ply {}: claimable {claim:?}, pydraughts {:?}",
                 ply.position.variant(),
@@ -658,6 +696,34 @@ fn frisian_has_no_repetition_draw_in_both() {
     let moves = ["45-40", "6-11", "40-45", "11-6"].repeat(3);
     let game = played(Variant::Frisian, "W:WK45,K46:BK6,K5", &moves);
     assert_eq!(first_draws(&verdicts_by_ply(&game, "frisian")), (None, None));
+}
+
+#[test]
+fn turkish_one_piece_each_is_drawn_at_once_and_by_pydraughts_after_four_plies() {
+    let moves = ["a1-a2", "h7-h6", "a2-a3", "h6-h5"];
+    let mut game = played(Variant::Turkish, "W:WKa1:Bh7", &moves[..3]);
+    let plies = verdicts_by_ply(&game, "turkish");
+    for (ours, theirs, difference) in &plies {
+        assert_eq!(ours.map(|result| result.reason), Some(Reason::OnePieceEach));
+        assert_eq!((*theirs, *difference), (Verdict::Open, Some(Difference::OnePieceEachAfterFourPlies)));
+    }
+    assert_eq!(game.claimable_result(), None, "not claimed: pydraughts would not confirm it");
+    game.play_text(moves[3]).expect("legal");
+    let (ours, theirs, difference) = verdicts_by_ply(&game, "turkish")[4];
+    assert_eq!((Verdict::ours(ours), theirs, difference), (Verdict::Draw, Verdict::Draw, None));
+    assert_eq!(game.claimable_result(), ours);
+}
+
+#[test]
+fn turkish_side_with_only_a_hemmed_king_loses_but_not_by_pydraughts() {
+    // White's king on a8 has Black's men next to it on a7 and b8, with a6 and c8 behind
+    // them: no capture, no move. pydraughts lets it pass over them to a5 or d8.
+    let game = played(Variant::Turkish, "W:WKa8:Ba7,a6,b8,c8", &[]);
+    assert!(game.position().legal_moves().is_empty());
+    let (ours, theirs, difference) = verdicts_by_ply(&game, "turkish")[0];
+    assert_eq!(ours, Some(GameResult { outcome: Outcome::Win(Color::Black), reason: Reason::NoMoves }));
+    assert_eq!((theirs, difference), (Verdict::Open, Some(Difference::HemmedKingNotLost)));
+    assert_eq!(game.claimable_result(), ours, "a win: DXP announces it");
 }
 
 #[test]

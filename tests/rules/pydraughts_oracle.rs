@@ -8,7 +8,9 @@
 //! Frysk!'s are made the same way (their random positions: in Frisian king-rich set-ups, in
 //! Frysk! kings reached by play, and in both set-ups where one king moves until the
 //! three-king rule stops it), each position a FEN and the
-//! moves that reach it, from which both programs rebuild the runs of king moves. The tables in
+//! moves that reach it, from which both programs rebuild the runs of king moves. Turkish's
+//! too (its random positions: kings reached by play and king-rich set-ups), with the king
+//! quiet moves over pieces that pydraughts lists dropped by the script. The tables in
 //! `tests/data/pydraughts/` were made by `scripts/pydraughts_oracle.py`; the live test asks
 //! pydraughts itself for fresh positions on every run.
 
@@ -20,7 +22,7 @@ use crownhead::rules::{Position, Variant, perft};
 
 /// Our rule sets, pydraughts' names for them and the fewest positions their stored tables
 /// must hold.
-const VARIANTS: [(Variant, &str, usize); 9] = [
+const VARIANTS: [(Variant, &str, usize); 10] = [
     (Variant::English, "english", 300),
     (Variant::Italian, "italian", 300),
     (Variant::Russian, "russian", 300),
@@ -30,6 +32,7 @@ const VARIANTS: [(Variant, &str, usize); 9] = [
     (Variant::Breakthrough, "breakthrough", 1000),
     (Variant::Frisian, "frisian", 1000),
     (Variant::Frysk, "frysk!", 1000),
+    (Variant::Turkish, "turkish", 1000),
 ];
 
 /// Checks every `fen;d1;d2;d3` (or `fen;d1;d2`, or `fen;line;...`, see [`table_position`])
@@ -139,9 +142,13 @@ fn live_sample() {
     let children: Vec<_> = VARIANTS
         .into_iter()
         .map(|(variant, name, _)| {
+            // pydraughts takes seconds for the depth-3 perft of a Turkish set-up with kings:
+            // Turkish's second position (a set-up) goes to depth 2.
+            let deep_every = if variant == Variant::Turkish { "2" } else { "1" };
             let child = Command::new("python3")
                 .arg(&script)
                 .args(["--variant", name, "--count", "2", "--seed", &seed.to_string()])
+                .args(["--deep-every", deep_every])
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
                 .spawn()
@@ -173,22 +180,28 @@ fn hub_key(text: &str) -> String {
     squares.iter().map(u32::to_string).collect::<Vec<_>>().join("x")
 }
 
-/// crownhead's legal moves of `fen` in Frisian, as sorted [`hub_key`]s.
-fn crownhead_moves(fen: &str) -> Vec<String> {
-    let position = Position::from_fen(Variant::Frisian, fen).expect("a FEN");
+/// crownhead's legal moves of `fen` in `variant`, as sorted [`hub_key`]s.
+fn crownhead_moves(variant: Variant, fen: &str) -> Vec<String> {
+    let position = Position::from_fen(variant, fen).expect("a FEN");
     let mut moves: Vec<String> =
         position.legal_moves().iter().map(|mv| hub_key(&position.move_to_hub(mv))).collect();
     moves.sort();
     moves
 }
 
-/// pydraughts' own legal moves of `fen` in Frisian (`Board.legal_moves`, no rule of the
-/// oracle's applied), distinct and sorted [`hub_key`]s.
-fn pydraughts_moves(fen: &str) -> Vec<String> {
-    let program = "import sys\nfrom draughts import Board\n\
-                   for move in Board('frisian', fen=sys.argv[1]).legal_moves(): print(move.hub_move)";
+/// pydraughts' legal moves of `fen` in the rule set it calls `name`, distinct and sorted
+/// [`hub_key`]s: its own (`Board.legal_moves`), or with `oracle` those the oracle script
+/// keeps (`legal_moves` of `scripts/pydraughts_oracle.py`, which follows the rules where
+/// pydraughts departs from them).
+fn pydraughts_moves(name: &str, fen: &str, oracle: bool) -> Vec<String> {
+    let program = "import sys\nfrom draughts import Board\nimport pydraughts_oracle\n\
+                   board = Board(sys.argv[1], fen=sys.argv[2])\n\
+                   moves = pydraughts_oracle.legal_moves(board) if sys.argv[3] == 'oracle' else board.legal_moves()\n\
+                   for move in moves: print(move.hub_move)";
+    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts");
     let output = Command::new("python3")
-        .args(["-c", program, fen])
+        .args(["-c", program, name, fen, if oracle { "oracle" } else { "pydraughts" }])
+        .env("PYTHONPATH", scripts)
         .output()
         .expect("python3 must be installed (see tests/requirements.txt)");
     assert!(output.status.success(), "pydraughts: {}", String::from_utf8_lossy(&output.stderr));
@@ -202,14 +215,63 @@ fn frisian_capture_values_where_pydraughts_departs() {
     // RULES.md#where-pydraughts-differs. Three kings (3 x 199) outweigh five men (5 x 100);
     // pydraughts counts a king 1.501 men and takes the men.
     let three_kings = "W:W46,50:B7,9,14,16,36,K34,K38,K40";
-    assert_eq!(crownhead_moves(three_kings), ["50x37x34x38x40"]);
-    assert_eq!(pydraughts_moves(three_kings), ["46x19x7x9x14x16x36"]);
+    assert_eq!(crownhead_moves(Variant::Frisian, three_kings), ["50x37x34x38x40"]);
+    assert_eq!(pydraughts_moves("frisian", three_kings, false), ["46x19x7x9x14x16x36"]);
+    assert_eq!(pydraughts_moves("frisian", three_kings, true), ["50x37x34x38x40"]);
     // Three men and two kings either way: of equal value, so all seven are legal, but
     // pydraughts' floating-point sums depend on the order the pieces are taken in
     // (6.001999999999999 against 6.002), and it keeps only the larger.
     let equal = "W:WK20:BK45,K28,K38,19,42,31,10";
-    let ours = crownhead_moves(equal);
+    let ours = crownhead_moves(Variant::Frisian, equal);
     assert_eq!(ours.len(), 7);
     assert!(ours.contains(&"20x43x19x28x31x38x42".to_string()));
-    assert_eq!(pydraughts_moves(equal), ["20x15x10x19x28x31x38"]);
+    assert_eq!(pydraughts_moves("frisian", equal, false), ["20x15x10x19x28x31x38"]);
+}
+
+#[test]
+fn turkish_king_moves_where_pydraughts_departs() {
+    // RULES.md#where-pydraughts-differs. A king stops at the first piece on its rank or
+    // file; pydraughts lets its quiet move pass over pieces: d4-d8 (28-60) over d6 and d7.
+    let fen = "W:WKd4:Bd6,d7,h8";
+    let ours = crownhead_moves(Variant::Turkish, fen);
+    assert_eq!(ours.len(), 11);
+    let mut theirs = pydraughts_moves("turkish", fen, false);
+    assert_eq!(theirs.len(), 12);
+    theirs.retain(|mv| mv != "28x60");
+    assert_eq!(theirs, ours);
+    assert_eq!(pydraughts_moves("turkish", fen, true), ours, "the oracle drops it");
+}
+
+/// The pieces of a FEN as a set of `W`/`B` and square, a `K` before a king's square:
+/// pydraughts lists pieces in its own order.
+fn fen_pieces(fen: &str) -> std::collections::BTreeSet<String> {
+    (fen.split(':').skip(1))
+        .flat_map(|part| {
+            let (color, items) = part.split_at(1);
+            items.split(',').filter(|item| !item.is_empty()).map(move |item| format!("{color}{item}"))
+        })
+        .collect()
+}
+
+#[test]
+fn turkish_king_landing_where_it_took_a_piece_stays_a_king() {
+    // Black's king takes seven pieces, d1 the fourth, and ends on d1, emptied by then
+    // (RULES.md#turkish: pieces leave the board as they are jumped).
+    let fen = "B:Wd1,Kd3,g3,f4,e5,a7,Kd8:BKe2,f3,b5,c5,f6,c7,f8";
+    let position = Position::from_fen(Variant::Turkish, fen).expect("a FEN");
+    let mv = position.parse_move("e2xd1").expect("a capture ending on d1");
+    let ours = position.play(&mv).to_fen();
+    // d1 is square 4 (1 = a1).
+    let program = "import sys\nfrom draughts import Board\n\
+                   board = Board('turkish', fen=sys.argv[1])\n\
+                   board.push(next(m for m in board.legal_moves() if m.board_move[-1][1] == 4))\n\
+                   print(board.fen)";
+    let output = Command::new("python3")
+        .args(["-c", program, fen])
+        .output()
+        .expect("python3 must be installed (see tests/requirements.txt)");
+    assert!(output.status.success(), "pydraughts: {}", String::from_utf8_lossy(&output.stderr));
+    let theirs = String::from_utf8_lossy(&output.stdout).trim().to_string();
+    assert_eq!(fen_pieces(&ours), fen_pieces(&theirs), "crownhead {ours}, pydraughts {theirs}");
+    assert!(fen_pieces(&ours).contains("BKd1"), "{ours}");
 }

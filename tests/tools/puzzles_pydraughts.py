@@ -8,10 +8,10 @@ Reads one JSON object a line on standard input:
      "moves": [[from, to, [captured, ...]], ...]}
 
 `variant` is pydraughts' name (english, italian, russian, brazilian, standard,
-antidraughts, breakthrough, frisian, frysk!); FEN is in the rule set's public notation,
-as crownhead writes it; each move is its start and end squares and its captured squares
-in the rule set's numbering (1 = a1 ... 32 = h8 for russian and brazilian), as pydraughts
-numbers them. A move is found among pydraughts' legal moves by those three (pydraughts
+antidraughts, breakthrough, frisian, frysk!, turkish); FEN is in the rule set's public
+notation, as crownhead writes it; each move is its start and end squares and its captured
+squares in the rule set's numbering (1 = a1 ... 32 = h8 for russian and brazilian, 1 = a1,
+2 = b1 ... 64 = h8 for turkish), as pydraughts numbers them. A move is found among pydraughts' legal moves by those three (pydraughts
 lists some flying-king captures twice, by another landing square: either is the move).
 
 Prints `checked N lines, P moves`; exits naming the line, the ply and the position at

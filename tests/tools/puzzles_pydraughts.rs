@@ -1,5 +1,5 @@
 //! Every built-in puzzle's solution line is legal by pydraughts 0.6.7, a move generator
-//! written apart from crownhead's, in the nine rule sets it plays: each move, played
+//! written apart from crownhead's, in the ten rule sets it plays: each move, played
 //! from the puzzle's position, is one pydraughts lists there. See
 //! `tests/tools/puzzles_pydraughts.py`. In frisian and frysk pydraughts reads no runs of
 //! king moves from a FEN (`scripts/pydraughts_oracle.py` says how its oracle replays
