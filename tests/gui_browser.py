@@ -17,6 +17,10 @@ Starts `crownhead gui --no-open --port 0`, reads the URL it prints, and with sel
 - sets up a position with the editor (Clear, men and kings of both colours from the
   palette, one taken off again, the side to move), checks the FEN the page shows for it
   and plays a move from it with pydraughts' targets highlighted;
+- plays Turkish on its board of 64 playing squares (one colour, grid lines): a position
+  set up with the editor, a man's sideways move and a capture entered landing by landing
+  that crowns, pydraughts giving the targets and positions, and the game saved as PDN
+  that pydraughts reads back;
 - loads by FEN an English position with two captures from 30 to 14 that take different
   men, and picks one from the choice the page offers (pydraughts gives the position
   after it);
@@ -696,6 +700,75 @@ def ambiguous_capture(driver):
     assert not box.is_displayed(), "the choice is gone once made"
 
 
+# Turkish, White to move: the man on d3 steps sideways to e3; Black's man on f3 must then
+# take two men, over e3 to d3 and on over c3 to b3 or over d2 to d1, where it is crowned.
+TURKISH = "W:Wc3,d2,d3:Bf3,h7"
+
+
+def turkish_squares(driver):
+    """Each square drawn on the Turkish board: whether it is a playing square, its fill
+    and its stroke."""
+    return driver.execute_script("return [...document.querySelectorAll('#board rect.square')].map("
+                                 "(rect) => [rect.classList.contains('dark'), rect.getAttribute('fill'),"
+                                 " rect.getAttribute('stroke')])")
+
+
+def pydraughts_targets(board, start, landings):
+    """The squares the page should mark once `start` and then `landings` are picked:
+    the next landing, and the end, of each of pydraughts' moves that goes that way."""
+    number = lambda square: (ord(square[0]) - 96) + 8 * (int(square[1:]) - 1)
+    name = lambda square: f"{chr(96 + (square - 1) % 8 + 1)}{(square - 1) // 8 + 1}"
+    picked = [number(square) for square in landings]
+    found = set()
+    for move in board.legal_moves():
+        path = [move.board_move[0][0]] + [step[1] for step in move.board_move]
+        if path[0] == number(start) and path[1:len(picked) + 1] == picked:
+            found.update({name(path[len(picked) + 1]), name(path[-1])})
+    return sorted(found)
+
+
+def turkish_game(driver):
+    """Turkish on the page: a board of 64 playing squares, one colour with grid lines; the
+    position TURKISH set up with the editor on squares a chequered board does not play;
+    a sideways man move and a two-man capture entered landing by landing, which crowns,
+    with pydraughts' targets and positions; the game saved as PDN that pydraughts
+    replays."""
+    Select(driver.find_element(By.ID, "engine-side")).select_by_value("none")
+    choose_variant(driver, "turkish")
+    squares = turkish_squares(driver)
+    assert len(squares) == 64 and all(playing for playing, _, _ in squares), squares
+    assert len({(fill, stroke) for _, fill, stroke in squares}) == 1 and squares[0][2], \
+        f"the Turkish squares are painted {set((fill, stroke) for _, fill, stroke in squares)}"
+    open_panels(driver)
+    driver.find_element(By.ID, "edit-start").click()
+    driver.find_element(By.ID, "edit-clear").click()
+    wait(driver, lambda d: not pieces_drawn(d), "an empty Turkish board")
+    for piece, placed in [("white-man", ["c3", "d2", "d3"]), ("black-man", ["f3", "h7"])]:
+        driver.find_element(By.CSS_SELECTOR, f'input[name=piece][value="{piece}"]').click()
+        for square in placed:
+            click_square(driver, square)
+    Select(driver.find_element(By.ID, "edit-side")).select_by_value("white")
+    driver.find_element(By.ID, "edit-done").click()
+    wait(driver, lambda d: fen(d) and fen_pieces(fen(d)) == fen_pieces(TURKISH), "the Turkish position set up")
+    board = Board("turkish", fen=TURKISH)
+    for clicks, text in [(["d3", "e3"], "d3-e3"), (["f3", "d3", "d1"], "f3xd1")]:
+        for index, square in enumerate(clicks[:-1]):
+            click_square(driver, square)
+            expected = pydraughts_targets(board, clicks[0], clicks[1:index + 1])
+            wait(driver, lambda d: targets(d) == expected, f"the targets {expected} after {clicks[:index + 1]}")
+        click_square(driver, clicks[-1])
+        board.push(next(move for move in board.legal_moves()
+                        if Move(board, board_move=move.board_move).pdn_move == text))
+        wait(driver, lambda d: moves(d)[-1:] == [text], f"{text} played")
+        wait(driver, lambda d: fen_pieces(fen(d)) == fen_pieces(board.fen), f"the position after {text} ({board.fen})")
+        assert pieces_drawn(driver) == fen_pieces(board.fen)[1], f"the board shows {pieces_drawn(driver)}"
+    assert ("black", "d1", True) in pieces_drawn(driver), "the capture crowned on d1"
+    driver.find_element(By.ID, "pdn-save").click()
+    wait(driver, lambda d: "f3xd1" in d.find_element(By.ID, "pdn-out").get_attribute("value"), "the saved PDN")
+    games = PDNReader(pdn_text=driver.find_element(By.ID, "pdn-out").get_attribute("value")).games
+    assert games[0].variant == "turkish" and games[0].moves == ["d3-e3", "f3xd1"], (games[0].variant, games[0].moves)
+
+
 def centre(driver, name):
     """The centre of square `name` in the viewport's pixels."""
     return driver.execute_script(
@@ -1343,6 +1416,7 @@ def main():
             tree = timed("move tree", lambda: move_tree(driver, screenshots))
             timed("editor", lambda: edit_position(driver))
             timed("choice", lambda: ambiguous_capture(driver))
+            timed("Turkish", lambda: turkish_game(driver))
             timed("touch", lambda: play_by_touch(driver))
             timed("clock", lambda: clock(driver))
             timed("engine against engine", lambda: engine_game(driver, directory))

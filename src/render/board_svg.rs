@@ -16,11 +16,18 @@ const STATUS: u32 = 30;
 
 const LIGHT_SQUARE: &str = "#f0d9b5";
 const DARK_SQUARE: &str = "#b58863";
+/// The one colour of a board whose every square is played (Turkish): light wood.
+const WOOD_SQUARE: &str = "#e3c58e";
+/// The lines between the squares of that board.
+const GRID_LINE: &str = "#5b3f24";
 
 /// The position as a self-contained SVG document, White at the bottom (a1 at the
 /// bottom left) in every rule set, as their usual diagrams show it; in English and Pool
 /// Black moves first, from the top. Numbered rule sets show each playing square's number
-/// in its corner; algebraic ones label the files and ranks round the board.
+/// in its corner; algebraic ones label the files and ranks round the board. A board
+/// whose every square is played (Turkish) is one light wood colour with dark grid lines,
+/// as Turkish players know it; the others are chequered. Every playing square is a
+/// `<rect class="dark">`, every other square a `<rect class="light">`.
 ///
 /// Every piece is a `<g class="piece COLOUR ROLE">` group; a king carries a crown
 /// (`<path class="crown">`) on a double disc.
@@ -44,11 +51,10 @@ pub fn board_svg(position: &Position) -> String {
         for column in 0..size {
             let (x, y) = (MARGIN + u32::from(column) * SQUARE, MARGIN + u32::from(row) * SQUARE);
             let square = orientation.square(rules, row, column);
-            let (class, fill) =
-                if square.is_some() { ("dark", DARK_SQUARE) } else { ("light", LIGHT_SQUARE) };
+            let (class, paint) = square_paint(rules.geometry.all_squares(), square.is_some());
             let _ = writeln!(
                 svg,
-                r#"<rect class="{class}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#
+                r#"<rect class="{class}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" {paint}/>"#
             );
             let Some(square) = square else { continue };
             if !rules.algebraic {
@@ -71,6 +77,16 @@ pub fn board_svg(position: &Position) -> String {
     draw_side_to_move(&mut svg, position.side_to_move(), 2 * MARGIN + side + STATUS / 2);
     svg.push_str("</svg>\n");
     svg
+}
+
+/// A square's class and colour attributes: on a board of playing squares only, wood with
+/// a grid line round it; else dark if it is `playing`, light if not.
+fn square_paint(all_squares: bool, playing: bool) -> (&'static str, String) {
+    match (all_squares, playing) {
+        (true, _) => ("dark", format!(r#"fill="{WOOD_SQUARE}" stroke="{GRID_LINE}" stroke-width="1.5""#)),
+        (false, true) => ("dark", format!(r#"fill="{DARK_SQUARE}""#)),
+        (false, false) => ("light", format!(r#"fill="{LIGHT_SQUARE}""#)),
+    }
 }
 
 fn piece_colours(color: Color) -> (&'static str, &'static str) {

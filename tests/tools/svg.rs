@@ -169,6 +169,30 @@ fn squares_sit_where_the_standard_diagrams_put_them() {
 }
 
 #[test]
+fn turkish_is_one_wood_colour_with_grid_lines_where_the_others_are_chequered() {
+    for variant in Variant::ALL {
+        let svg = board_svg(&Position::start(variant));
+        let document = parse(&svg);
+        let squares: Vec<Node> = document
+            .descendants()
+            .filter(|node| has_class(node, "dark") || has_class(node, "light"))
+            .collect();
+        let fills: std::collections::BTreeSet<&str> =
+            squares.iter().map(|square| square.attribute("fill").expect("a fill")).collect();
+        let lined = squares.iter().filter(|square| square.attribute("stroke").is_some()).count();
+        if variant == Variant::Turkish {
+            // A Turkish dama board: no chequering, dark lines between light squares.
+            assert_eq!(fills.into_iter().collect::<Vec<_>>(), ["#e3c58e"]);
+            assert_eq!(lined, 64);
+            assert!(squares.iter().all(|square| square.attribute("stroke") == Some("#5b3f24")));
+        } else {
+            assert_eq!(fills.len(), 2, "{variant} is chequered");
+            assert_eq!(lined, 0, "{variant}");
+        }
+    }
+}
+
+#[test]
 fn kings_carry_a_crown_and_pieces_stand_on_their_squares() {
     let position = Position::from_fen(Variant::English, "B:W18,K25:B9,K14").expect("a FEN");
     let svg = board_svg(&position);

@@ -1,6 +1,8 @@
 // The board as an SVG picture, laid out as `crownhead board --svg` lays it out: the same
 // square size and margins, square names in the corner of numbered boards and file and
-// rank labels round algebraic ones. Input comes by pointer events, so that a mouse, a pen
+// rank labels round algebraic ones; a board whose every square is played (Turkish) is one
+// light wood colour with dark grid lines between the squares, as Turkish players know
+// it, where the others are chequered. Input comes by pointer events, so that a mouse, a pen
 // or a finger can click a square or drag a piece.
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -8,6 +10,8 @@ const SQUARE = 50;
 const MARGIN = 24;
 const LIGHT = '#f0d9b5';
 const DARK = '#b58863';
+const WOOD = '#e3c58e';
+const GRID = '#5b3f24';
 
 function element(name, attributes, parent) {
   const node = document.createElementNS(SVG, name);
@@ -87,7 +91,7 @@ export class Board {
         const name = dark.get(`${column},${row}`);
         const x = MARGIN + column * SQUARE;
         const y = MARGIN + row * SQUARE;
-        const attributes = { class: name ? 'square dark' : 'square light', x, y, width: SQUARE, height: SQUARE, fill: name ? DARK : LIGHT };
+        const attributes = { class: name ? 'square dark' : 'square light', x, y, width: SQUARE, height: SQUARE, ...this.paint(name) };
         if (name) attributes['data-square'] = name;
         element('rect', attributes, this.svg);
         if (name && !this.variant.algebraic) {
@@ -96,6 +100,15 @@ export class Board {
         }
       }
     }
+  }
+
+  // The colours of a square, `name` if it is played: on a board of playing squares only
+  // (Turkish) one wood colour with grid lines, else chequered. Either way, class `dark`
+  // marks a playing square.
+  paint(name) {
+    const size = this.variant.size;
+    if (this.variant.squares.length === size * size) return { fill: WOOD, stroke: GRID, 'stroke-width': 1.5 };
+    return { fill: name ? DARK : LIGHT };
   }
 
   // File letters under an algebraic board and rank numbers to its left.
