@@ -35,7 +35,7 @@ class Move:
     @property
     def from_square(self) -> int:
         """The number of the square the piece leaves (algebraic rule sets number a1 = 1,
-        c1 = 2, ..., as Hub and pydraughts do)."""
+        c1 = 2, ..., Turkish a1 = 1, b1 = 2, ..., as Hub and pydraughts do)."""
     @property
     def to_square(self) -> int:
         """The number of the square the piece ends on."""
@@ -176,10 +176,13 @@ class Game:
         """The position as an SVG picture (what notebooks show)."""
     def to_pydraughts(self) -> Any:
         """The game as a pydraughts ``draughts.Board``, its moves replayed on it (english,
-        italian, russian, brazilian, international). Raises ValueError for other rule sets."""
+        italian, russian, brazilian, international, antidraughts, breakthrough, frisian,
+        frysk, turkish). Raises ValueError for other rule sets."""
     @staticmethod
     def from_pydraughts(board: Any) -> "Game":
-        """The game a pydraughts ``Board`` holds: its start position and its moves."""
+        """The game a pydraughts ``Board`` holds: its start position and its moves. Raises
+        ValueError for a rule set crownhead lacks and for a move that is not legal here (in
+        Turkish, pydraughts lets a king's quiet move pass over pieces)."""
 
 class Score:
     """A search score for the side to move. Scores compare as the engine orders them."""

@@ -3,9 +3,12 @@
 Both directions replay the moves: a Board made from a Game starts from the game's start
 position and has its moves on its move stack, and the other way round. A move is matched
 by its start square, end square and set of captured squares, in the square numbers both
-libraries share (algebraic rule sets number a1 = 1, c1 = 2, ...). pydraughts lists some
+libraries share (algebraic rule sets number their playing squares along the ranks from
+a1 = 1: c1 = 2 on the dark squares, b1 = 2 in Turkish). pydraughts lists some
 flying-king captures twice (the same move by another landing square); either is the same
-move here.
+move here. In Turkish, pydraughts lets a king's quiet move pass over pieces (RULES.md,
+"Where pydraughts differs"); such a move of a pydraughts game is no legal move here, and
+refused.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ _TO_PYDRAUGHTS: Dict[str, str] = {
     "breakthrough": "breakthrough",
     "frisian": "frisian",
     "frysk": "frysk!",
+    "turkish": "turkish",
 }
 _FROM_PYDRAUGHTS: Dict[str, str] = {name: ours for ours, name in _TO_PYDRAUGHTS.items()}
 _FROM_PYDRAUGHTS["american"] = "english"

@@ -382,13 +382,16 @@ impl PyGame {
 
     /// The game as a pydraughts `Board` (`import draughts`), its moves replayed on it, for
     /// the rule sets pydraughts has: english, italian, russian, brazilian, international,
-    /// antidraughts, breakthrough, frisian and frysk. Raises ValueError for the others.
+    /// antidraughts, breakthrough, frisian, frysk and turkish. Raises ValueError for the
+    /// others.
     fn to_pydraughts<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let module = slf.py().import("crownhead._pydraughts")?;
         module.call_method1("to_board", (slf,))
     }
 
-    /// The game a pydraughts `Board` holds: its start position and its moves.
+    /// The game a pydraughts `Board` holds: its start position and its moves. Raises
+    /// ValueError for a rule set crownhead lacks and for a move that is not legal here
+    /// (in Turkish, pydraughts lets a king's quiet move pass over pieces).
     #[staticmethod]
     fn from_pydraughts(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let module = py.import("crownhead._pydraughts")?;

@@ -66,7 +66,7 @@ impl PyMove {
     }
 
     /// The number of the square the piece leaves (rule sets written algebraically
-    /// number a1 = 1, c1 = 2, ..., as Hub and pydraughts do).
+    /// number a1 = 1, c1 = 2, ..., Turkish a1 = 1, b1 = 2, ..., as Hub and pydraughts do).
     #[getter(from_square)]
     fn origin(&self) -> u32 {
         self.number(self.mv.from())
