@@ -19,8 +19,8 @@ Starts `crownhead gui --no-open --port 0`, reads the URL it prints, and with sel
   and plays a move from it with pydraughts' targets highlighted;
 - plays Turkish on its board of 64 playing squares (one colour, grid lines): a position
   set up with the editor, a man's sideways move and a capture entered landing by landing
-  that crowns, pydraughts giving the targets and positions, and the game saved as PDN
-  that pydraughts reads back;
+  that crowns, pydraughts giving the targets and positions, the analysis's best move and
+  arrow, and the game saved as PDN that pydraughts reads back;
 - loads by FEN an English position with two captures from 30 to 14 that take different
   men, and picks one from the choice the page offers (pydraughts gives the position
   after it);
@@ -731,8 +731,8 @@ def turkish_game(driver):
     """Turkish on the page: a board of 64 playing squares, one colour with grid lines; the
     position TURKISH set up with the editor on squares a chequered board does not play;
     a sideways man move and a two-man capture entered landing by landing, which crowns,
-    with pydraughts' targets and positions; the game saved as PDN that pydraughts
-    replays."""
+    with pydraughts' targets and positions; the analysis's best move, one of pydraughts'
+    moves, and its arrow; the game saved as PDN that pydraughts replays."""
     Select(driver.find_element(By.ID, "engine-side")).select_by_value("none")
     choose_variant(driver, "turkish")
     squares = turkish_squares(driver)
@@ -763,6 +763,15 @@ def turkish_game(driver):
         wait(driver, lambda d: fen_pieces(fen(d)) == fen_pieces(board.fen), f"the position after {text} ({board.fen})")
         assert pieces_drawn(driver) == fen_pieces(board.fen)[1], f"the board shows {pieces_drawn(driver)}"
     assert ("black", "d1", True) in pieces_drawn(driver), "the capture crowned on d1"
+    driver.find_element(By.ID, "analyse-start").click()
+    first = lambda d: [re.search(r" d(\d+) (\S+)", line.text).groups()
+                       for line in d.find_elements(By.CSS_SELECTOR, "#lines .line")[:1]]
+    wait(driver, lambda d: first(d) and int(first(d)[0][0]) >= 4
+         and d.find_elements(By.CSS_SELECTOR, "#board polyline.arrow"), "the Turkish analysis and its arrow")
+    legal = {Move(board, board_move=move.board_move).pdn_move for move in board.legal_moves()}
+    assert first(driver)[0][1] in legal, f"the analysis's move {first(driver)}, pydraughts' {legal}"
+    driver.find_element(By.ID, "analyse-stop").click()
+    wait(driver, lambda d: d.find_element(By.ID, "analyse-start").is_enabled(), "the analysis to stop")
     driver.find_element(By.ID, "pdn-save").click()
     wait(driver, lambda d: "f3xd1" in d.find_element(By.ID, "pdn-out").get_attribute("value"), "the saved PDN")
     games = PDNReader(pdn_text=driver.find_element(By.ID, "pdn-out").get_attribute("value")).games
