@@ -9,7 +9,7 @@
 //! replaced (docs/networks.md), kept for these positions only.
 
 use crate::network::{MAX_EVAL, Value};
-use crate::rules::{Bitboard, Color, Direction, Position, Variant};
+use crate::rules::{Bitboard, Color, Position, Variant};
 
 /// The weights of one family of rule sets, in centi-men.
 #[derive(Clone, Copy, Debug)]
@@ -49,9 +49,13 @@ fn weights(variant: Variant) -> &'static Weights {
 pub fn evaluate(position: &Position) -> Value {
     let weights = weights(position.variant());
     let geometry = position.geometry();
-    let stuck = !Direction::DIAGONALS
-        .iter()
-        .fold(Bitboard::EMPTY, |set, &direction| set | geometry.step(position.empty(), direction.opposite()));
+    // The squares with a free neighbour the way pieces move (diagonals; ranks and files
+    // in Turkish).
+    let mut free = Bitboard::EMPTY;
+    position
+        .rules()
+        .for_each_move_direction(|direction| free |= geometry.step(position.empty(), direction.opposite()));
+    let stuck = !free;
     let side_value = |color| {
         let kings = position.kings(color);
         kings.count() as Value * weights.king
