@@ -764,12 +764,16 @@ def turkish_game(driver):
         assert pieces_drawn(driver) == fen_pieces(board.fen)[1], f"the board shows {pieces_drawn(driver)}"
     assert ("black", "d1", True) in pieces_drawn(driver), "the capture crowned on d1"
     driver.find_element(By.ID, "analyse-start").click()
-    first = lambda d: [re.search(r" d(\d+) (\S+)", line.text).groups()
-                       for line in d.find_elements(By.CSS_SELECTOR, "#lines .line")[:1]]
-    wait(driver, lambda d: first(d) and int(first(d)[0][0]) >= 4
-         and d.find_elements(By.CSS_SELECTOR, "#board polyline.arrow"), "the Turkish analysis and its arrow")
+    def analysed_move(d):
+        """The first line's move once it is 4 plies deep or more and drawn as an arrow; the
+        lines are written anew as the search goes, so a read may find one half-written."""
+        lines = d.find_elements(By.CSS_SELECTOR, "#lines .line")[:1]
+        found = re.search(r" d(\d+) (\S+)", lines[0].text) if lines else None
+        deep = found and int(found.group(1)) >= 4
+        return deep and d.find_elements(By.CSS_SELECTOR, "#board polyline.arrow") and found.group(2)
+    analysed = wait(driver, analysed_move, "the Turkish analysis and its arrow")
     legal = {Move(board, board_move=move.board_move).pdn_move for move in board.legal_moves()}
-    assert first(driver)[0][1] in legal, f"the analysis's move {first(driver)}, pydraughts' {legal}"
+    assert analysed in legal, f"the analysis's move {analysed}, pydraughts' {legal}"
     driver.find_element(By.ID, "analyse-stop").click()
     wait(driver, lambda d: d.find_element(By.ID, "analyse-start").is_enabled(), "the analysis to stop")
     driver.find_element(By.ID, "pdn-save").click()
