@@ -93,3 +93,21 @@ fn chase(position: &Position, weights: &Weights) -> Value {
     let chase = -weights.king_chase * distance;
     if strong == Color::White { chase } else { -chase }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Turkish king moves along ranks and files: on a1, with its own kings on a2 and b1,
+    /// it cannot move, though the diagonal square b2 is free. Material is equal, so the
+    /// chase adds nothing, and no king stands on a central square: the score is that one
+    /// trapped king.
+    #[test]
+    fn a_turkish_king_is_trapped_by_ranks_and_files() {
+        let position =
+            Position::from_fen(Variant::Turkish, "W:WKa1,Ka2,Kb1:BKh8,Kh6,Kf8").expect("a position");
+        assert_eq!(evaluate(&position), -FLYING_KINGS.trapped_king);
+        let free = Position::from_fen(Variant::Turkish, "W:WKa1,Kb2,Kc1:BKh8,Kh6,Kf8").expect("a position");
+        assert_eq!(evaluate(&free), 0);
+    }
+}
