@@ -30,10 +30,13 @@ pub fn files_variant(variant: Variant) -> Variant {
 
 /// Why databases of `variant` cannot be built, if they cannot: their solver scores a side
 /// without moves as lost, which antidraughts (where it wins) and breakthrough (won by
-/// crowning) do not, and their index holds the pieces alone, not Frisian's counts of king
-/// moves.
+/// crowning) do not; their index holds the pieces alone, not Frisian's counts of king
+/// moves; and their index and solver know the dark-square boards only, not Turkish's.
 pub fn unbuildable_reason(variant: Variant) -> Option<&'static str> {
     let rules = variant.rules();
+    if rules.geometry.all_squares() {
+        return Some("their index and solver know the dark-square boards only, not a board of 64 squares");
+    }
     if rules.goal != Goal::TakeOrBlock {
         return Some("their solver scores a side without moves as lost, which is not how it is won");
     }
@@ -69,5 +72,13 @@ mod tests {
         {
             assert_eq!(files_variant(variant), variant);
         }
+    }
+
+    /// A Turkish build was refused only by an invariant of the solver's, deep in it ("a
+    /// quiet move left a side without pieces"); it is refused before it starts.
+    #[test]
+    fn turkish_databases_are_refused_with_their_reason() {
+        assert!(unbuildable_reason(Variant::Turkish).is_some_and(|reason| reason.contains("64 squares")));
+        assert_eq!(unbuildable_reason(Variant::English), None);
     }
 }

@@ -60,7 +60,7 @@ impl Ordering {
     /// Lays the tables out for `geometry`'s board. Lessons of another board mean nothing
     /// on this one, so a change of board forgets them.
     pub fn fit(&mut self, geometry: &Geometry) {
-        let span = geometry.squares().map(|square| usize::from(square.index()) + 1).max().unwrap_or(SQUARES);
+        let span = (u64::BITS - geometry.squares().0.leading_zeros()) as usize;
         if span != self.span {
             self.span = span;
             self.clear();
