@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 
 use crownhead::egdb::slice::{Slice, TableKey};
 use crownhead::egdb::{Database, EgdbError, Value, variant_dir};
+use crownhead::engine::options::Egdb;
 use crownhead::engine::{Engine, Limits, Options};
 use crownhead::rules::{Game, Outcome, Position, Variant};
 use crownhead::tools::commands::egdb::{BuildOptions, build};
@@ -124,18 +125,113 @@ fn russian_verifies() {
     assert!(out.contains("452 slices of russian"), "{out}");
 }
 
-/// International up to 3 pieces, and the kings-only slices up to three kings against one
-/// (built one by one with --slice): a lone king on the long diagonal (46-5) holds three.
+/// International up to 3 pieces, and the kings-only slices up to three kings against
+/// one (built one by one with --slice), built once.
+fn international() -> &'static Path {
+    static ROOT: OnceLock<PathBuf> = OnceLock::new();
+    ROOT.get_or_init(|| {
+        let root = common::scratch("egdb", "international");
+        build_in(&root, Variant::International, 3, None);
+        build_in(&root, Variant::International, 4, Some("0301-xx"));
+        root
+    })
+}
+
+/// A lone king on the long diagonal (46-5) holds three.
 #[test]
 fn international_three_kings_against_one_on_the_long_diagonal() {
-    let root = common::scratch("egdb", "international");
-    build_in(&root, Variant::International, 3, None);
-    build_in(&root, Variant::International, 4, Some("0301-xx"));
-    assert_eq!(probe(&root, Variant::International, "W:WK1,K2,K3:BK46"), Value::Draw);
-    assert_eq!(probe(&root, Variant::International, "B:WK1,K2,K3:BK46"), Value::Draw);
-    assert_eq!(probe(&root, Variant::International, "W:WK1,K2:BK46"), Value::Draw);
-    let out = verify(&root, "international");
+    let root = international();
+    assert_eq!(probe(root, Variant::International, "W:WK1,K2,K3:BK46"), Value::Draw);
+    assert_eq!(probe(root, Variant::International, "B:WK1,K2,K3:BK46"), Value::Draw);
+    assert_eq!(probe(root, Variant::International, "W:WK1,K2:BK46"), Value::Draw);
+    let out = verify(root, "international");
     assert!(out.contains("246 slices of international"), "{out}");
+}
+
+/// The databases built into the binary hold the values a build writes today, slice by
+/// slice: English and Russian up to 4 pieces, International's slices built above.
+#[test]
+fn the_builtin_databases_hold_the_values_a_build_writes() {
+    for (variant, root) in [
+        (Variant::English, english()),
+        (Variant::Russian, russian()),
+        (Variant::International, international()),
+    ] {
+        let builtin = Database::builtin(variant).expect("built in");
+        assert!(builtin.is_builtin() && builtin.pieces() == 4, "{variant}: {}", builtin.describe());
+        let built = Database::open(variant, root, 4);
+        let slices = Slice::all(&variant.rules().geometry, 4);
+        let mut compared = 0;
+        for slice in slices.into_iter().filter(|&slice| built.path(slice).is_file()) {
+            assert!(stored_values(&builtin, slice) == stored_values(&built, slice), "{variant} {slice}");
+            compared += 1;
+        }
+        assert!(compared >= 246, "{variant}: {compared} slices");
+    }
+}
+
+/// The search probes the files of a directory that covers as many pieces as the
+/// built-in database, and the built-in one where the files cover fewer pieces, where
+/// there are none, or where no directory is known; with databases off (the bench's and
+/// self-play's options), none. A rule set with nothing built in has none.
+#[test]
+fn files_on_disk_take_over_from_the_builtin_database() {
+    let three = common::scratch("egdb", "three");
+    build_in(&three, Variant::English, 3, None);
+    let in_use = |egdb: Egdb, variant: Variant| {
+        let mut engine = Engine::new(Options { table_mib: 1, egdb, ..Options::default() });
+        engine.egdb(variant).map(|database| database.describe())
+    };
+    let files = format!("files in {}, up to 4 pieces", english().join("english").display());
+    assert_eq!(in_use(Egdb::On(Some(english().to_path_buf())), Variant::English25), Some(files));
+    let builtin = Some("built in, up to 4 pieces".to_string());
+    assert_eq!(in_use(Egdb::On(Some(three.clone())), Variant::English), builtin);
+    assert_eq!(in_use(Egdb::On(Some(english().to_path_buf())), Variant::International), builtin);
+    assert_eq!(in_use(Egdb::On(None), Variant::Czech), builtin);
+    assert_eq!(in_use(Egdb::On(None), Variant::Killer), None);
+    assert_eq!(in_use(Egdb::Off, Variant::English), None);
+    assert_eq!(Options::default().egdb, Egdb::Off);
+}
+
+/// A fresh `crownhead`, with no database files on disk, scores positions its built-in
+/// databases hold as won, drawn or lost (a database win scores 30 to 70 men, a draw 0),
+/// and `egdb probe` gives their values, saying the built-in database answered.
+#[test]
+fn a_fresh_crownhead_probes_its_builtin_databases() {
+    let cases = [
+        ("english", "W:WK14,K23:BK1", "win"),
+        ("english", "B:WK14,K23:BK1", "loss"),
+        // Petrov's triangle (above): three kings win unless the lone king holds a1-h8.
+        ("russian", "W:WKa1,Kc1,Ke1:BKh2", "win"),
+        ("russian", "W:WKc1,Ke1,Kg1:BKa1", "draw"),
+        ("international", "W:WK1,K2,K3:BK46", "draw"),
+    ];
+    for (variant, fen, value) in cases {
+        let output = common::crownhead(&["egdb", "probe", "--variant", variant, "--fen", fen]);
+        let (out, notes) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+        assert_eq!(out.trim(), value, "{variant} {fen}: {notes}");
+        assert!(
+            notes.starts_with("from the database built in, up to 4 pieces: no file for it in"),
+            "{notes}"
+        );
+        let output =
+            common::crownhead(&["analyse", "--variant", variant, "--fen", fen, "--depth", "3", "--json"]);
+        let text = String::from_utf8_lossy(&output.stdout);
+        let last_info: serde_json::Value = text
+            .lines()
+            .rev()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .find(|line| line["score"].is_object())
+            .unwrap_or_else(|| panic!("{variant} {fen}: no score in {text}"));
+        let centi_men = last_info["score"]["cp"].as_i64().unwrap_or_else(|| panic!("a score in {last_info}"));
+        let scored = match centi_men {
+            3_000..=7_000 => "win",
+            -7_000..=-3_000 => "loss",
+            0 => "draw",
+            _ => "neither",
+        };
+        assert_eq!(scored, value, "{variant} {fen}: {last_info}");
+    }
 }
 
 /// Killer (RULES.md#killer) has files of its own: its two kings beat a lone king on the
@@ -272,11 +368,17 @@ fn the_commands_as_a_user_runs_them() {
     assert_eq!(probe("W:WK14,K23:BK1").0, "win");
     // A capture pending: the captures are played out.
     assert_eq!(probe("W:WK14:BK18").0, "win");
-    let (out, error) = probe("W:WK14,K23:BK1,K2");
+    // Four pieces: no file here, so the built-in database answers, and says so.
+    let (out, notes) = probe("W:WK14,K23:BK1,K2");
+    assert!(
+        out == "draw" && notes.starts_with("from the database built in, up to 4 pieces: no file for it in"),
+        "{notes}"
+    );
+    let (out, error) = probe("W:WK14,K23,K27:BK1,K2");
     assert!(out.is_empty() && error.contains("not covered"), "{error}");
     let output =
-        common::crownhead(&["egdb", "probe", "--variant", "russian", "--fen", "W:WKa1:BKh8", "--dir", dir]);
-    assert!(String::from_utf8_lossy(&output.stderr).contains("no endgame database for russian"));
+        common::crownhead(&["egdb", "probe", "--variant", "killer", "--fen", "W:WK1:BK46", "--dir", dir]);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no endgame database for killer"));
 
     let output = common::crownhead(&["egdb", "slices", "--variant", "english", "--pieces", "3", "--json"]);
     let slices: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
@@ -355,8 +457,11 @@ fn probing_agrees_with_a_deep_search_where_it_finds_the_end() {
 fn the_search_scores_positions_the_database_holds() {
     let root = english();
     let database = Database::open(Variant::English, root, 4);
-    let mut engine =
-        Engine::new(Options { table_mib: 16, egdb: Some(root.to_path_buf()), ..Options::default() });
+    let mut engine = Engine::new(Options {
+        table_mib: 16,
+        egdb: Egdb::On(Some(root.to_path_buf())),
+        ..Options::default()
+    });
     let (mut draws, mut losses) = (0, 0);
     for table in mixed_tables() {
         for (position, value) in sample(&database, table, 4) {
@@ -413,7 +518,7 @@ fn the_engine_converts_database_wins() {
 /// between the engine probing the databases under `root` (the winner) and the engine
 /// without them; panics unless the winner wins every one within the draw rules.
 fn assert_converts(root: &Path, starts: &[Position], limits: Limits) {
-    let with = Options { table_mib: 16, egdb: Some(root.to_path_buf()), ..Options::default() };
+    let with = Options { table_mib: 16, egdb: Egdb::On(Some(root.to_path_buf())), ..Options::default() };
     for &start in starts {
         let mut engines =
             [Engine::new(with.clone()), Engine::new(Options { table_mib: 16, ..Options::default() })];
@@ -731,7 +836,8 @@ fn fuzz_the_reader() {
         .filter_map(|index| sound.indexer().position(Variant::English, slice.first(), index))
         .find(|position| !position.has_capture() && position.has_quiet_move())
         .expect("a position of the damaged block");
-    let mut engine = Engine::new(Options { table_mib: 16, egdb: Some(root.clone()), ..Options::default() });
+    let mut engine =
+        Engine::new(Options { table_mib: 16, egdb: Egdb::On(Some(root.clone())), ..Options::default() });
     let result = engine.think(&Game::new(position), &Limits::depth(8));
     assert!(result.best_move.is_some(), "{}", position.to_fen());
 }

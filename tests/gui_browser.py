@@ -1019,10 +1019,13 @@ def collections(driver, binary, directory):
 def egdb_results(driver, binary, egdb):
     """The explorer's database results in an English position of three pieces, each
     against `crownhead egdb probe` of the position after the move (the mover's result is
-    the other side's value there, reversed)."""
+    the other side's value there, reversed), and the database it says is in use."""
     type_into(driver, {"fen": "B:W27,K18:B10"})
     driver.find_element(By.ID, "load-fen").click()
     explorer_at(driver, [])
+    # The directory holds 3 pieces, the built-in database 4: the built-in one is in use.
+    in_use = driver.find_element(By.ID, "explorer-egdb-in-use").text
+    assert in_use == "in use: built in, up to 4 pieces", in_use
     rows = explorer_rows(driver, "explorer-egdb")
     assert rows and all(len(row) == 2 for row in rows), rows
     reverse = {"win": "loss", "loss": "win", "draw": "draw"}

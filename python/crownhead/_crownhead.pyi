@@ -265,7 +265,8 @@ class Engine:
         a ``tt_size`` MiB transposition table, the network file ``eval_file`` (None: the
         built-in networks) and the endgame databases under ``egdb_path`` (the directory
         ``crownhead egdb build --dir`` writes to; None: where it writes by default, as for
-        Hub and the command line; ``""``: none). ``best_move`` takes its move from
+        Hub and the command line; the built-in databases where it holds fewer pieces;
+        ``""``: none). ``best_move`` takes its move from
         the opening book where ``book`` is on and the book (``book_file``, made by
         ``crownhead book build``; None: the rule set's built-in one) has one, fewer than
         ``book_ply`` plies from the start, drawn among the moves within ``book_margin``

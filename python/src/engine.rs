@@ -339,7 +339,8 @@ impl PyEngine {
     /// set's databases in a directory of its own below it; the search probes positions
     /// with few enough pieces there (a database win scores 50 men plus the evaluation).
     /// `None` is where `crownhead egdb build` writes by default, as for Hub and the
-    /// command line (nothing is probed while no database is there); `""` is none.
+    /// command line. Where the directory holds fewer pieces than the rule set's built-in
+    /// database (or none), the built-in one is probed; `""` is none at all.
     ///
     /// The keywords are the engine's options (`crownhead.ENGINE_OPTIONS`), named as Hub
     /// names them with `_` for `-`.

@@ -8,6 +8,7 @@ use clap::{Args, Subcommand};
 use crownhead::egdb::slice::Slice;
 use crownhead::rules::Position;
 use crownhead::tools::commands::egdb;
+use crownhead::tools::commands::egdb_next::{self, MAX_PIECES};
 
 use super::args::{ThreadsArgs, VariantArgs};
 
@@ -26,11 +27,16 @@ impl EgdbArgs {
     /// Bad arguments, a database that cannot be built or read, or writing to `out`.
     pub fn run(&self, out: &mut impl Write) -> anyhow::Result<()> {
         match &self.command {
-            EgdbCommand::Build(args) => egdb::build(&args.options()?, out)?,
+            EgdbCommand::Build(args) => match args.pieces {
+                Some(pieces) => egdb::build(&args.options(pieces)?, out)?,
+                None => egdb_next::write_next_size(args.variant.variant, &args.dir.root()?, out)?,
+            },
             EgdbCommand::Slices(args) => {
                 egdb::write_slices(args.variant.variant, args.pieces, args.json, out)?
             }
-            EgdbCommand::Probe(args) => egdb::probe(&args.position()?, &args.dir.root()?, out)?,
+            EgdbCommand::Probe(args) => {
+                egdb::probe(&args.position()?, &args.dir.root()?, out, &mut std::io::stderr())?
+            }
             EgdbCommand::Verify(args) => {
                 egdb::verify(args.variant.variant, &args.dir.root()?, args.threads.threads, out)?
             }
@@ -43,7 +49,8 @@ impl EgdbArgs {
 #[derive(Subcommand)]
 pub enum EgdbCommand {
     /// Build the database up to a number of pieces (slices already built are kept, so a
-    /// stopped build resumes), or one slice.
+    /// stopped build resumes), or one slice; without --pieces, print what the next size
+    /// up would take, and build nothing.
     Build(EgdbBuildArgs),
     /// List the slices up to a number of pieces in build order, each with its positions
     /// and the slices it needs.
@@ -78,7 +85,7 @@ impl EgdbDirArgs {
 }
 
 /// The most pieces `crownhead egdb` takes.
-const MAX_EGDB_PIECES: i64 = 8;
+const MAX_EGDB_PIECES: i64 = MAX_PIECES as i64;
 
 /// `crownhead egdb build`.
 #[derive(Args)]
@@ -86,9 +93,10 @@ pub struct EgdbBuildArgs {
     /// The rule set (rule sets that play alike share files).
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// The most pieces on the board.
+    /// The most pieces on the board; without it, the next size up from what is on disk
+    /// or built in is printed with its estimated time and size, and nothing is built.
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=MAX_EGDB_PIECES))]
-    pub pieces: u8,
+    pub pieces: Option<u8>,
     /// Where the databases are.
     #[command(flatten)]
     pub dir: EgdbDirArgs,
@@ -96,19 +104,19 @@ pub struct EgdbBuildArgs {
     #[command(flatten)]
     pub threads: ThreadsArgs,
     /// Build only this slice (as `egdb slices` names it); the slices it needs must be built.
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", requires = "pieces")]
     pub slice: Option<Slice>,
 }
 
 impl EgdbBuildArgs {
-    /// The options of the build.
+    /// The options of the build up to `pieces`.
     ///
     /// # Errors
     /// No directory.
-    fn options(&self) -> anyhow::Result<egdb::BuildOptions> {
+    fn options(&self, pieces: u8) -> anyhow::Result<egdb::BuildOptions> {
         Ok(egdb::BuildOptions {
             variant: self.variant.variant,
-            pieces: self.pieces,
+            pieces,
             root: self.dir.root()?,
             threads: self.threads.threads,
             slice: self.slice,

@@ -164,8 +164,11 @@ pub fn read_blocks(path: &Path, label: Label<'_>) -> Result<Vec<Blocks>, EgdbErr
     parse(&bytes, label).map_err(|message| EgdbError::file(path, message))
 }
 
-/// Reads a file's bytes; the error says what is wrong.
-fn parse(bytes: &[u8], label: Label<'_>) -> Result<Vec<Blocks>, String> {
+/// A slice file's tables from its bytes, as [`read_blocks`] reads them from the file.
+///
+/// # Errors
+/// As [`read_blocks`]'s, the error saying what is wrong.
+pub fn parse(bytes: &[u8], label: Label<'_>) -> Result<Vec<Blocks>, String> {
     let version = check_header(bytes, label)?;
     let payload = &bytes[HEADER_SIZE..];
     if version == VERSION_1 && fnv1a(payload) != u64_at(bytes, 48) {
@@ -185,6 +188,31 @@ fn parse(bytes: &[u8], label: Label<'_>) -> Result<Vec<Blocks>, String> {
         .into_iter()
         .map(|table| Blocks::new(table.positions, &table.ends, table.sums, table.data.to_vec()))
         .collect()
+}
+
+/// The slice files of a *bundle*, slice files one after another (as the built-in
+/// databases are stored): each file's slice and bytes, in order. Only the headers'
+/// magic, slice and payload size are read here; each file is checked in full when it is
+/// parsed.
+///
+/// # Errors
+/// A file is too short for its header, is not a database file, or runs past the end.
+pub fn split_bundle(bytes: &[u8]) -> Result<Vec<(Slice, &[u8])>, String> {
+    let mut files = Vec::new();
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        if rest.len() < HEADER_SIZE || rest[..8] != MAGIC {
+            return Err(format!("byte {}: not a slice file's header", bytes.len() - rest.len()));
+        }
+        let size =
+            usize::try_from(u64_at(rest, 40)).ok().and_then(|payload| payload.checked_add(HEADER_SIZE));
+        let Some(file) = size.and_then(|size| rest.get(..size)) else {
+            return Err(format!("byte {}: a slice file runs past the end", bytes.len() - rest.len()));
+        };
+        files.push((Slice::of(first_table(file)), file));
+        rest = &rest[file.len()..];
+    }
+    Ok(files)
 }
 
 /// The little-endian u64 at `at` in `bytes`, which holds it.
@@ -211,9 +239,7 @@ fn check_header(bytes: &[u8], label: Label<'_>) -> Result<u16, String> {
             label.rule_set, label.squares
         ));
     }
-    let side = |at: usize| Side { men: bytes[at], kings: bytes[at + 1], rank: bytes[at + 2] };
-    let first = TableKey { mover: side(28), other: side(31) };
-    if first != label.slice.first() || usize::from(bytes[34]) != label.slice.tables().count() {
+    if first_table(bytes) != label.slice.first() || usize::from(bytes[34]) != label.slice.tables().count() {
         return Err(format!("the file does not hold slice {}", label.slice));
     }
     if bytes[35] != BLOCK_LOG2 {
@@ -231,6 +257,13 @@ fn check_header(bytes: &[u8], label: Label<'_>) -> Result<u16, String> {
         return Err("the header is garbled (bytes 52..64 are not zero)".into());
     }
     Ok(version)
+}
+
+/// The first table of the slice a header names, from a file's bytes (at least a
+/// header's).
+fn first_table(bytes: &[u8]) -> TableKey {
+    let side = |at: usize| Side { men: bytes[at], kings: bytes[at + 1], rank: bytes[at + 2] };
+    TableKey { mover: side(28), other: side(31) }
 }
 
 struct Reader<'a> {

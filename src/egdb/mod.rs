@@ -10,7 +10,8 @@
 //!   positions before them);
 //! - [`file`](mod@file): the file format and its checksums; [`blocks`](mod@blocks): its
 //!   compression, read a value at a time, each block checked the first time it is read;
-//! - [`Database`]: reading files and probing positions;
+//! - [`Database`]: reading files and probing positions; `builtin`: the databases built
+//!   into the binary, probed where no files on disk cover as many pieces;
 //! - [`verify`]: checking every block against its checksum and stored values against
 //!   their successors'.
 //!
@@ -18,6 +19,7 @@
 //! Rule sets whose moves and captures are the same share files ([`files_variant`]).
 
 pub mod blocks;
+mod builtin;
 mod error;
 pub mod file;
 pub mod index;

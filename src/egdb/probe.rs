@@ -6,12 +6,13 @@ use std::sync::{Mutex, OnceLock};
 use ahash::{AHashMap, AHashSet};
 
 use super::blocks::{BLOCK_LOG2, Blocks, Unreadable};
+use super::builtin::{self, Bundle};
 use super::file::{self, Label};
 use super::index::Indexer;
 use super::slice::{Slice, TableKey};
 use super::values::{Codes, Value};
 use super::{EgdbError, files_variant, variant_dir};
-use crate::rules::{Color, MoveList, Position, Variant};
+use crate::rules::{Color, Geometry, MoveList, Position, Variant};
 
 /// How a database keeps the tables it reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,12 +57,17 @@ impl Table {
 /// A slice's tables, read when first needed (or why they could not be).
 type Loaded = OnceLock<Result<Vec<Table>, EgdbError>>;
 
-/// The database of a rule set in a directory, up to a number of pieces. A slice's file is
-/// read the first time one of its positions is probed, and kept.
+/// The database of a rule set in a directory, or built into the binary, up to a number
+/// of pieces. A slice's file is read the first time one of its positions is probed, and
+/// kept.
 #[derive(Debug)]
 pub struct Database {
     variant: Variant,
+    /// The directory of the files; for the built-in database, [`BUILT_IN`] then the rule
+    /// set, which error messages name.
     dir: PathBuf,
+    /// The built-in files, read in place of the directory's.
+    bundle: Option<&'static Bundle>,
     pieces: u8,
     storage: Storage,
     indexer: Indexer,
@@ -86,18 +92,22 @@ impl Database {
     pub fn for_search(variant: Variant, root: &Path) -> Option<Database> {
         let variant = files_variant(variant);
         let dir = variant_dir(root, variant);
-        let geometry = &variant.rules().geometry;
-        let max_pieces = u8::try_from(geometry.square_count()).unwrap_or(u8::MAX);
-        let mut pieces = 1;
-        while pieces < max_pieces {
-            let next =
-                Slice::all(geometry, pieces + 1).into_iter().filter(|slice| slice.pieces() == pieces + 1);
-            if !next.into_iter().all(|slice| slice_file(&dir, slice).is_file()) {
-                break;
-            }
-            pieces += 1;
-        }
+        let pieces = pieces_held(&variant.rules().geometry, |slice| slice_file(&dir, slice).is_file());
         (pieces >= 2).then(|| Database::with_storage(variant, root, pieces, Storage::Compressed))
+    }
+
+    /// The database built into the binary for `variant` (or for the rule set whose
+    /// files serve it), kept compressed, for the search; `None` where none is built in.
+    pub fn builtin(variant: Variant) -> Option<Database> {
+        let variant = files_variant(variant);
+        let bundle = builtin::bundle(variant)?;
+        let pieces = pieces_held(&variant.rules().geometry, |slice| bundle.files.contains_key(&slice));
+        if pieces < 2 {
+            return None;
+        }
+        let mut database = Database::with_storage(variant, Path::new(BUILT_IN), pieces, Storage::Compressed);
+        database.bundle = Some(bundle);
+        Some(database)
     }
 
     fn with_storage(variant: Variant, root: &Path, pieces: u8, storage: Storage) -> Database {
@@ -106,6 +116,7 @@ impl Database {
         Database {
             variant,
             dir: variant_dir(root, variant),
+            bundle: None,
             pieces,
             storage,
             indexer: Indexer::new(geometry),
@@ -132,6 +143,20 @@ impl Database {
     /// The slice of a position with pieces on both sides, whatever its piece count.
     pub fn slice_of(&self, position: &Position) -> Option<Slice> {
         self.indexer.locate(position).map(|(table, _)| Slice::of(table))
+    }
+
+    /// Whether the database is the one built into the binary.
+    pub fn is_builtin(&self) -> bool {
+        self.bundle.is_some()
+    }
+
+    /// Which database this is, for people: `built in, up to 4 pieces`, or `files in DIR,
+    /// up to 6 pieces`.
+    pub fn describe(&self) -> String {
+        match self.bundle {
+            Some(_) => format!("built in, up to {} pieces", self.pieces),
+            None => format!("files in {}, up to {} pieces", self.dir.display(), self.pieces),
+        }
     }
 
     /// The rule set whose files these are.
@@ -263,20 +288,26 @@ impl Database {
                 self.pieces
             ))
         })?;
-        let loaded = cell.get_or_init(|| {
-            let path = self.path(slice);
-            if !path.exists() {
-                return Err(EgdbError::Missing { slice: slice.to_string(), path });
-            }
-            self.read(&path, slice).inspect_err(|error| log::warn!("{error}: skipped"))
+        let loaded = cell.get_or_init(|| match self.read(slice) {
+            Err(missing @ EgdbError::Missing { .. }) => Err(missing),
+            read => read.inspect_err(|error| log::warn!("{error}: skipped")),
         });
         loaded.as_deref().map_err(Clone::clone)
     }
 
-    /// The tables of `slice` from its file at `path`, checked to be the slice's size. A
-    /// file of format 1, without block checksums, is read with a warning.
-    fn read(&self, path: &Path, slice: Slice) -> Result<Vec<Table>, EgdbError> {
-        let tables = file::read_blocks(path, self.label(slice))?;
+    /// The tables of `slice` from its file (on disk, or built in), checked to be the
+    /// slice's size. A file of format 1, without block checksums, is read with a warning.
+    fn read(&self, slice: Slice) -> Result<Vec<Table>, EgdbError> {
+        let path = &self.path(slice);
+        let missing = || EgdbError::Missing { slice: slice.to_string(), path: path.clone() };
+        let tables = match self.bundle {
+            Some(bundle) => {
+                let bytes = bundle.files.get(&slice).ok_or_else(missing)?;
+                file::parse(bytes, self.label(slice)).map_err(|message| EgdbError::file(path, message))?
+            }
+            None if !path.exists() => return Err(missing()),
+            None => file::read_blocks(path, self.label(slice))?,
+        };
         if tables
             .iter()
             .zip(slice.tables())
@@ -304,6 +335,26 @@ impl Database {
             Storage::Compressed => Ok(tables.into_iter().map(Table::Compressed).collect()),
         }
     }
+}
+
+/// What stands for the directory of the built-in databases in their paths, which only
+/// error messages show.
+const BUILT_IN: &str = "(built in)";
+
+/// The most pieces up to which every slice of `geometry` is `held`; 1 when not every
+/// slice of two pieces is.
+fn pieces_held(geometry: &Geometry, held: impl Fn(Slice) -> bool) -> u8 {
+    let max_pieces = u8::try_from(geometry.square_count()).unwrap_or(u8::MAX);
+    let mut pieces = 1;
+    while pieces < max_pieces {
+        let mut next =
+            Slice::all(geometry, pieces + 1).into_iter().filter(|slice| slice.pieces() == pieces + 1);
+        if !next.all(&held) {
+            break;
+        }
+        pieces += 1;
+    }
+    pieces
 }
 
 /// Where `slice`'s file is in the rule set's directory `dir`.

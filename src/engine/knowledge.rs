@@ -2,8 +2,8 @@
 //! place: the network that evaluates them, the endgame database that holds those with
 //! few pieces, and the opening book a move to play may come from. The [`Options`] say
 //! only what the user asked for (a network, a database directory, a book file, the
-//! switches); which of it serves a rule set, and where the built-in network and book
-//! stand in, is decided here.
+//! switches); which of it serves a rule set, and where the built-in network, book and
+//! database stand in, is decided here.
 
 use std::sync::Arc;
 
@@ -15,6 +15,7 @@ use crate::rules::Variant;
 use crate::search::Knowledge;
 
 use super::Options;
+use super::options::Egdb;
 
 /// What one search of a rule set knows, held for as long as it runs: the network and the
 /// endgame database, if any.
@@ -50,13 +51,22 @@ impl Resolver {
             .unwrap_or_else(|| builtin(variant))
     }
 
-    /// The endgame database the search probes in positions of `variant`: `None` when no
-    /// directory is set, or it holds no database of the rule set.
+    /// The endgame database the search probes in positions of `variant`: the files
+    /// under the directory set, unless they cover fewer pieces than the rule set's
+    /// built-in database, which then serves; `None` when databases are off, or the rule
+    /// set has neither.
     pub(super) fn egdb(&mut self, options: &Options, variant: Variant) -> Option<Arc<Database>> {
-        let root = options.egdb.as_ref()?;
+        let Egdb::On(root) = &options.egdb else {
+            return None;
+        };
         let files = files_variant(variant);
         if self.opened.as_ref().is_none_or(|(opened, _)| *opened != files) {
-            self.opened = Some((files, Database::for_search(files, root).map(Arc::new)));
+            let on_disk = root.as_deref().and_then(|root| Database::for_search(files, root));
+            let chosen = match (on_disk, Database::builtin(files)) {
+                (Some(on_disk), Some(builtin)) if on_disk.pieces() < builtin.pieces() => Some(builtin),
+                (on_disk, builtin) => on_disk.or(builtin),
+            };
+            self.opened = Some((files, chosen.map(Arc::new)));
         }
         self.opened.as_ref().and_then(|(_, database)| database.clone())
     }

@@ -150,8 +150,9 @@ impl Engine {
         self.options = options;
     }
 
-    /// The endgame database the search probes in positions of `variant`: `None` when
-    /// no directory is set, or it holds no database of the rule set.
+    /// The endgame database the search probes in positions of `variant`: the files of
+    /// the directory set or the built-in one ([`options::Egdb`]); `None` when databases
+    /// are off, or the rule set has none.
     pub fn egdb(&mut self, variant: Variant) -> Option<Arc<Database>> {
         self.knowledge.egdb(&self.options, variant)
     }

@@ -37,10 +37,8 @@ pub struct Options {
     /// A network that evaluates in place of the built-in evaluation, in the rule sets it
     /// serves (read with [`Network::load`]); `None` for the built-in one.
     pub network: Option<Arc<Network>>,
-    /// The directory of the endgame databases of every rule set (each in a directory
-    /// named by its rule set, as `crownhead egdb build --dir` writes them), probed by
-    /// the search up to the most pieces they cover; `None` for no database.
-    pub egdb: Option<PathBuf>,
+    /// The endgame databases the search probes ([`EGDB_PATH`]).
+    pub egdb: Egdb,
     /// Time kept back from every move's budget for what happens outside the search:
     /// the round trip to the GUI or the peer, and the machine's scheduling. Under a game
     /// clock, a reserve of this much for each move still to come is never planned on
@@ -76,7 +74,7 @@ impl Default for Options {
             table_mib: TT_SIZE.default,
             multipv: MULTIPV.default,
             network: None,
-            egdb: None,
+            egdb: Egdb::Off,
             move_overhead: Duration::from_millis(MOVE_OVERHEAD.default as u64),
             strength: MAX_STRENGTH,
             book: false,
@@ -113,6 +111,22 @@ impl Options {
             None => Ok(()),
         }
     }
+}
+
+/// Which endgame databases the search probes ([`Options::egdb`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Egdb {
+    /// None: [`Options::default`]'s, so that the bench and self-play search the same
+    /// on every machine, and an empty `egdb-path`'s.
+    #[default]
+    Off,
+    /// The files under a directory of every rule set's databases (each in a directory
+    /// named by its rule set, as `crownhead egdb build --dir` writes them), up to the
+    /// most pieces they cover; where they cover fewer pieces than the database built
+    /// into the binary (or there are none, or no directory: `None`), the built-in one.
+    /// The front ends' default, with the platform's data directory
+    /// ([`crate::egdb::default_root`]).
+    On(Option<PathBuf>),
 }
 
 /// A whole-number option: its range, its default and the field of [`Options`] it sets.
@@ -337,10 +351,10 @@ pub const EGDB_PATH: PathOption = PathOption {
     name: "egdb-path",
     value_name: "DIR",
     help: "Probe the endgame databases in this directory (each rule set's in a directory of \
-           its own below it, as `crownhead egdb build --dir` writes them); an empty value \
-           turns them off. Default: the platform's data directory then crownhead/egdb (as \
-           ~/.local/share/crownhead/egdb), where `egdb build` writes by default; nothing is \
-           probed where no database is",
+           its own below it, as `crownhead egdb build --dir` writes them), or the small ones \
+           built in where it holds fewer pieces; an empty value turns all off. Default: the \
+           platform's data directory then crownhead/egdb (as ~/.local/share/crownhead/egdb), \
+           where `egdb build` writes by default",
     read: read_egdb_path,
 };
 
@@ -466,16 +480,17 @@ fn read_network(options: &mut Options, path: &Path, variant: Option<Variant>) ->
 }
 
 /// Probes the endgame databases under the directory `path` (each rule set's in a
-/// directory of its own below it), or none for an empty path. A directory that holds no
-/// database of the rule set played is no database, and no error.
+/// directory of its own below it), or the built-in ones where it holds fewer pieces, or
+/// none for an empty path. A directory that holds no database of the rule set played is
+/// no error.
 ///
 /// # Errors
 /// A path that is not a directory.
 fn read_egdb_path(options: &mut Options, path: &Path, _: Option<Variant>) -> Result<(), OptionError> {
     if path.as_os_str().is_empty() {
-        options.egdb = None;
+        options.egdb = Egdb::Off;
     } else if path.is_dir() {
-        options.egdb = Some(path.to_path_buf());
+        options.egdb = Egdb::On(Some(path.to_path_buf()));
     } else {
         return Err(OptionError::EgdbPath { path: path.display().to_string() });
     }

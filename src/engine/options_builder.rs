@@ -5,7 +5,9 @@
 use std::path::Path;
 
 use super::option_error::OptionError;
-use super::options::{BOOK_FILE, Count, EGDB_PATH, EVAL_FILE, EngineOption, Options, PathOption, Switch};
+use super::options::{
+    BOOK_FILE, Count, EGDB_PATH, EVAL_FILE, Egdb, EngineOption, Options, PathOption, Switch,
+};
 use crate::rules::Variant;
 
 /// Builds [`Options`] from values a person typed, checking each against the option
@@ -75,8 +77,9 @@ impl OptionsBuilder {
     }
 
     /// Probes the endgame databases under the directory `path` (each rule set's in a
-    /// directory of its own below it), or none for an empty path. A directory that holds
-    /// no database of the rule set played is no database, and no error.
+    /// directory of its own below it), or the built-in ones where it holds fewer pieces,
+    /// or none for an empty path. A directory that holds no database of the rule set
+    /// played is no error.
     ///
     /// # Errors
     /// A path that is not a directory.
@@ -85,10 +88,10 @@ impl OptionsBuilder {
     }
 
     /// Probes the endgame databases where `crownhead egdb build` writes them by default
-    /// ([`crate::egdb::default_root`]), if the platform has such a place: the default of
-    /// the front ends. Nothing is probed while no database is there.
+    /// ([`crate::egdb::default_root`]), if the platform has such a place, or the built-in
+    /// ones where that holds fewer pieces: the default of the front ends.
     pub fn default_egdb(mut self) -> OptionsBuilder {
-        self.options.egdb = crate::egdb::default_root();
+        self.options.egdb = Egdb::On(crate::egdb::default_root());
         self
     }
 

@@ -20,6 +20,9 @@ pub struct ExplorerReply {
     pub games: Part<GamesLine>,
     /// The endgame databases' results.
     pub egdb: Part<EgdbLine>,
+    /// Which endgame database is in use for the rule set: `built in, up to 4 pieces`,
+    /// `files in DIR, up to 6 pieces`, or `none`.
+    pub egdb_in_use: String,
 }
 
 /// One part of the explorer: its lines, or why it has none.
@@ -90,6 +93,7 @@ pub fn explore(
         book: book_part(position, book),
         games: games_part(position, collection),
         egdb: egdb_part(position, egdb),
+        egdb_in_use: egdb.map_or_else(|| "none".to_string(), Database::describe),
     }
 }
 
@@ -196,5 +200,18 @@ mod tests {
         assert_eq!(reply.book.none.as_deref(), Some("no opening book for english"));
         assert_eq!(reply.games.none.as_deref(), Some("no collection open"));
         assert_eq!(reply.egdb.none.as_deref(), Some("no endgame database for english"));
+        assert_eq!(reply.egdb_in_use, "none");
+    }
+
+    /// The built-in database answers a position of its pieces, and says it is in use.
+    #[test]
+    fn the_builtin_database_says_it_is_in_use() {
+        let database = Database::builtin(Variant::English).expect("English has one built in");
+        // White to move, kings on 14 and 23 against a lone king on 1: every move wins.
+        let position = Position::from_fen(Variant::English, "W:WK14,K23:BK1").expect("a position");
+        let reply = explore(&position, None, None, Some(&database));
+        assert_eq!(reply.egdb_in_use, "built in, up to 4 pieces");
+        assert!(!reply.egdb.moves.is_empty());
+        assert!(reply.egdb.moves.iter().all(|line| line.result == "win"), "{:?}", reply.egdb.moves);
     }
 }

@@ -33,12 +33,13 @@ pub const CROWNHEAD: &str = env!("CARGO_BIN_EXE_crownhead");
 
 /// `command` with the platform's data directory (`XDG_DATA_HOME`) pointed at a place
 /// that does not exist, so that neither it nor the processes it starts find endgame
-/// databases unless a test names them.
+/// database files unless a test names them: they probe the built-in databases (as a
+/// fresh install does) unless a test turns databases off.
 pub fn without_databases(command: &mut Command) -> &mut Command {
     command.env("XDG_DATA_HOME", std::env::temp_dir().join("crownhead-tests-no-data-directory"))
 }
 
-/// The binary as a command, without databases.
+/// The binary as a command, without database files.
 pub fn crownhead_command() -> Command {
     let mut command = Command::new(CROWNHEAD);
     without_databases(&mut command);

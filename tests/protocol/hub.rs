@@ -444,10 +444,13 @@ fn pydraughts_05_moves_are_numbered_as_its_positions() {
 
 /// No ponder move after which the game is over: lidraughts-bot would ponder there and
 /// get an `error` instead of a `done`. In breakthrough Black's man on 42 crowns whatever
-/// White does, which ends the game; under International rules it goes on.
+/// White does, which ends the game; under International rules it goes on. Databases
+/// off: the built-in one holds the International position, and a line probed there ends
+/// at its first move, with no ponder move.
 #[test]
 fn no_ponder_move_when_the_reply_ends_the_game() {
     let mut engine = Engine::start(&["hub"]);
+    engine.send("set-param name=egdb-path value=\"\"");
     let crowning = hub_position('W', &[(35, 'w'), (42, 'b')]);
     for (name, ponder) in [("bt", false), ("normal", true)] {
         engine.send(&format!("set-param name=variant value={name}"));
@@ -570,15 +573,17 @@ fn egdb_path_turns_endgame_databases_on_and_off() {
     let mut engine = Engine::start(&["hub"]);
     engine.send("init");
     engine.until("ready");
-    let without = score_of(&mut engine, &pos);
+    // By default, with no files in the data directory, the built-in database serves.
+    let builtin = score_of(&mut engine, &pos);
     engine.send(&format!("set-param name=egdb-path value=\"{root}\""));
     engine.assert_serving();
     let with = score_of(&mut engine, &pos);
-    // A database loss scores 50 men less than its evaluation, with no distance to mate.
-    assert!(without > -20.0 && with < -30.0 && with > -99.0, "without {without}, with {with}");
     engine.send("set-param name=egdb-path value=\"\"");
     engine.assert_serving();
-    assert_eq!(score_of(&mut engine, &pos), without);
+    let without = score_of(&mut engine, &pos);
+    // A database loss scores 50 men less than its evaluation, with no distance to mate.
+    assert!(without > -20.0 && with < -30.0 && with > -99.0, "without {without}, with {with}");
+    assert_eq!(builtin, with);
     // A path that is no directory is refused, in the words the command line and the
     // Python module use, and the databases stay off.
     engine.send(&format!("set-param name=egdb-path value=\"{root}/nowhere\""));
@@ -587,10 +592,10 @@ fn egdb_path_turns_endgame_databases_on_and_off() {
     let refused = format!("error message=\"egdb-path {root}/nowhere: not a directory\"");
     assert_eq!(replies[0], refused, "{replies:?}");
     assert_eq!(score_of(&mut engine, &pos), without);
-    // A directory with no database is no database, and no error.
+    // A directory with no database is no error: the built-in database serves.
     engine.send(&format!("set-param name=egdb-path value=\"{root}/english\""));
     engine.assert_serving();
-    assert_eq!(score_of(&mut engine, &pos), without);
+    assert_eq!(score_of(&mut engine, &pos), with);
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -11,6 +11,7 @@ use std::time::Instant;
 use crate::common;
 
 use crownhead::engine::Options;
+use crownhead::engine::options::Egdb;
 use crownhead::puzzles::{Puzzle, PuzzleError, Theme, builtin, builtin_text, read_set, starting_rating};
 use crownhead::rules::Variant;
 use crownhead::tools::puzzles::judge::Judge;
@@ -47,7 +48,7 @@ fn least_count(variant: Variant) -> usize {
 /// The engine's default options, without endgame databases, as the sets were built and
 /// checked.
 fn judge(nodes: u64) -> Judge {
-    Judge::new(Options { egdb: None, ..Options::default() }, nodes)
+    Judge::new(Options { egdb: Egdb::Off, ..Options::default() }, nodes)
 }
 
 #[test]

@@ -22,6 +22,7 @@ export class Explorer {
     this.part('explorer-book', reply.book, (line) => [line.text, line.value]);
     this.part('explorer-games', reply.games, (line) => [line.text, String(line.games), percentages(line)]);
     this.part('explorer-egdb', reply.egdb, (line) => [line.text, line.result]);
+    $('explorer-egdb-in-use').textContent = `in use: ${reply.egdb_in_use}`;
     $('explorer').dataset.shown = game.moves.join(' ');
   }
 

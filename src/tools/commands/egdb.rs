@@ -11,7 +11,7 @@ use crate::egdb::file;
 use crate::egdb::slice::Slice;
 use crate::egdb::solve::{SliceStats, solve};
 use crate::egdb::verify::{Check, check_file, verify_slice};
-use crate::egdb::{Database, files_variant, unbuildable_reason, variant_dir};
+use crate::egdb::{Database, EgdbError, files_variant, unbuildable_reason, variant_dir};
 use crate::rules::{Position, Variant};
 
 /// What `crownhead egdb build` builds.
@@ -242,21 +242,46 @@ pub fn write_slices(variant: Variant, pieces: u8, json: bool, out: &mut impl Wri
     Ok(())
 }
 
-/// Prints the value of `position` for the side to move: `win`, `loss` or `draw`.
+/// Prints the value of `position` for the side to move to `out`: `win`, `loss` or
+/// `draw`, from the files under `root`, or where they have no file for the position
+/// (or there are none), from the built-in database, which `notes` then names.
 ///
 /// # Errors
-/// No database for the rule set under `root`, a position it does not cover, a missing
-/// or bad file (named).
-pub fn probe(position: &Position, root: &Path, out: &mut impl Write) -> anyhow::Result<()> {
+/// No database for the rule set under `root` and none built in that covers the
+/// position, a position the files do not cover, a missing or bad file (named).
+pub fn probe(
+    position: &Position,
+    root: &Path,
+    out: &mut impl Write,
+    notes: &mut impl Write,
+) -> anyhow::Result<()> {
     let pieces = position.occupied().count() as u8;
     let database = Database::open(position.variant(), root, pieces.max(2));
-    anyhow::ensure!(
-        database.dir().is_dir(),
-        "no endgame database for {} in {}",
-        database.variant(),
-        database.dir().display()
-    );
-    let value = database.value(position)?;
+    let on_disk = database.dir().is_dir().then(|| database.value(position));
+    let value = match on_disk {
+        Some(Ok(value)) => value,
+        Some(Err(error)) if !matches!(error, EgdbError::Missing { .. }) => return Err(error.into()),
+        missing => {
+            let builtin = Database::builtin(position.variant()).filter(|builtin| builtin.pieces() >= pieces);
+            let Some(builtin) = builtin else {
+                return Err(match missing {
+                    Some(Err(error)) => error.into(),
+                    _ => anyhow::anyhow!(
+                        "no endgame database for {} in {}",
+                        database.variant(),
+                        database.dir().display()
+                    ),
+                });
+            };
+            writeln!(
+                notes,
+                "from the database {}: no file for it in {}",
+                builtin.describe(),
+                database.dir().display()
+            )?;
+            builtin.value(position)?
+        }
+    };
     writeln!(out, "{value}")?;
     Ok(())
 }

@@ -7,5 +7,6 @@ pub mod bench;
 pub mod board;
 pub mod book;
 pub mod egdb;
+pub mod egdb_next;
 pub mod perft;
 pub mod play;
