@@ -31,8 +31,10 @@ def test_russian_flying_king_shot():
 
 def test_a_forced_win_is_played_out_in_the_plies_it_names():
     # Two kings against one in English win by force (tests/engine/search.rs plays them out).
-    # The engine's win in N must end the game, won, after its principal variation.
-    engine = crownhead.Engine(tt_size=16)
+    # The engine's win in N must end the game, won, after its principal variation. Databases
+    # off: the built-in one holds these positions, and its wins score 50 men and up where
+    # this reads the wins the search finds on the board.
+    engine = crownhead.Engine(tt_size=16, egdb_path="")
     game = crownhead.Game("english", "W:WK14,K19:BK28")
     for _ in range(80):
         if game.is_over():
@@ -54,7 +56,7 @@ def test_a_forced_win_is_played_out_in_the_plies_it_names():
     # Two plies before the end the losing side is to move: a loss in 2 for it.
     line.pop()
     line.pop()
-    losing = crownhead.Engine(tt_size=16).analyse(line, depth=6)
+    losing = crownhead.Engine(tt_size=16, egdb_path="").analyse(line, depth=6)
     assert (losing.score.loss_in, losing.score.win_in) == (2, None)
     assert losing.score.men == pytest.approx(-99.98)
     assert losing.score < crownhead.Engine(tt_size=16).analyse(crownhead.Game(), depth=4).score
