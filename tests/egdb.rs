@@ -259,6 +259,41 @@ fn killer_two_kings_beat_one_and_other_goals_are_refused() {
     }
 }
 
+/// Turkish (RULES.md#turkish) up to 3 pieces, on its board of 64 squares with moves
+/// along ranks and files.
+#[test]
+fn turkish_endings() {
+    let root = common::scratch("egdb", "turkish");
+    let out = build_in(&root, Variant::Turkish, 3, None);
+    assert!(out.contains("156 slices built"), "{out}");
+    // One piece against one is drawn as soon as it arises, a capture pending or not.
+    for fen in ["W:WKa1:BKh8", "B:WKa1:BKh8", "W:WKa1:BKa3", "W:Wa7:Bh2"] {
+        assert_eq!(probe(&root, Variant::Turkish, fen), Value::Draw, "{fen}");
+    }
+    // A lone king in the corner cannot be taken, but every move it has, along rank 1 or
+    // file a, is taken by the king on h1 or a8: lost with Black to move, and won for
+    // White from the position where Kh2-h1 makes it so.
+    assert_eq!(probe(&root, Variant::Turkish, "B:WKh1,Ka8:BKa1"), Value::Loss);
+    assert_eq!(probe(&root, Variant::Turkish, "W:WKh2,Ka8:BKa1"), Value::Win);
+    // The lone king must take d3, and the king against king left is drawn at once.
+    assert_eq!(probe(&root, Variant::Turkish, "B:WKa1,Kd3:BKd5"), Value::Draw);
+    let out = verify(&root, "turkish");
+    assert!(out.contains("156 slices of turkish") && out.contains(", 0 wrong"), "{out}");
+    assert_agrees_with_deep_searches(&Database::open(Variant::Turkish, &root, 3), 3, 2, 50);
+}
+
+/// The whole Turkish database up to 4 pieces, verified and checked against deep searches:
+/// about 20 minutes, so not in CI (`cargo test --release --test egdb -- --ignored`).
+#[test]
+#[ignore]
+fn turkish_verifies_up_to_four_pieces() {
+    let root = common::scratch("egdb", "turkish-4");
+    build_in(&root, Variant::Turkish, 4, None);
+    let out = verify(&root, "turkish");
+    assert!(out.contains("452 slices of turkish") && out.contains(", 0 wrong"), "{out}");
+    assert_agrees_with_deep_searches(&Database::open(Variant::Turkish, &root, 4), 4, 3, 200);
+}
+
 /// The whole International database up to 4 pieces: minutes, so not in CI
 /// (`cargo test --release --test egdb -- --ignored`).
 #[test]
@@ -416,16 +451,17 @@ fn sample(database: &Database, table: TableKey, count: u64) -> impl Iterator<Ite
     let size = database.indexer().table_size(table);
     let step = (size / count).max(1);
     (step / 2..size).step_by(step as usize).filter_map(move |index| {
-        let position = database.indexer().position(Variant::English, table, index)?;
+        let position = database.indexer().position(database.variant(), table, index)?;
         let value = database.stored(table, index).ok()?;
         (position.has_quiet_move() && !position.has_capture()).then_some((position, value))
     })
 }
 
-/// The tables up to 4 pieces with men on both sides and a king somewhere, where deep
-/// searches find decisive results and the rules (men, crowning) all play.
-fn mixed_tables() -> Vec<TableKey> {
-    Slice::all(&Variant::English.rules().geometry, 4)
+/// The tables of `variant` up to `pieces` pieces with men on both sides and a king
+/// somewhere, where deep searches find decisive results and the rules (men, crowning)
+/// all play.
+fn mixed_tables(variant: Variant, pieces: u8) -> Vec<TableKey> {
+    Slice::all(&variant.rules().geometry, pieces)
         .into_iter()
         .flat_map(Slice::tables)
         .filter(|table| {
@@ -435,14 +471,13 @@ fn mixed_tables() -> Vec<TableKey> {
 }
 
 /// Where a deep search with no database finds a forced win or loss, the database says
-/// the same.
-#[test]
-fn probing_agrees_with_a_deep_search_where_it_finds_the_end() {
-    let database = Database::open(Variant::English, english(), 4);
+/// the same: `count` positions about evenly spread over each mixed table, at least
+/// `least` of them decided by the search.
+fn assert_agrees_with_deep_searches(database: &Database, pieces: u8, count: u64, least: usize) {
     let mut engine = Engine::new(Options { table_mib: 16, ..Options::default() });
     let mut decisive = 0;
-    for table in mixed_tables() {
-        for (position, value) in sample(&database, table, 3) {
+    for table in mixed_tables(database.variant(), pieces) {
+        for (position, value) in sample(database, table, count) {
             engine.new_game();
             let score = engine.think(&Game::new(position), &Limits::depth(16)).score;
             if score.is_decisive() {
@@ -452,7 +487,12 @@ fn probing_agrees_with_a_deep_search_where_it_finds_the_end() {
             }
         }
     }
-    assert!(decisive >= 20, "only {decisive} positions with a forced end found: sample more");
+    assert!(decisive >= least, "only {decisive} positions with a forced end found: sample more");
+}
+
+#[test]
+fn probing_agrees_with_a_deep_search_where_it_finds_the_end() {
+    assert_agrees_with_deep_searches(&Database::open(Variant::English, english(), 4), 4, 3, 20);
 }
 
 /// With the database, a search from a position it holds as drawn scores a draw, and
@@ -468,7 +508,7 @@ fn the_search_scores_positions_the_database_holds() {
         ..Options::default()
     });
     let (mut draws, mut losses) = (0, 0);
-    for table in mixed_tables() {
+    for table in mixed_tables(Variant::English, 4) {
         for (position, value) in sample(&database, table, 4) {
             engine.new_game();
             let score = engine.think(&Game::new(position), &Limits::depth(3)).score;

@@ -142,7 +142,7 @@ impl Indexer {
         let squares = geometry.squares().0;
         let top = 64 - squares.leading_zeros();
         Indexer {
-            per_rank: u32::from(geometry.size() / 2),
+            per_rank: u32::from(geometry.squares_per_rank()),
             squares: geometry.square_count() as u32,
             ghosts: (0..top).filter(|&bit| squares >> bit & 1 == 0).collect(),
         }
@@ -165,6 +165,12 @@ impl Indexer {
             let below = (1u64 << ghost) - 1;
             (set & below) | ((set & !below) << 1)
         }))
+    }
+
+    /// Every dense square (all 64 bits on Turkish's board).
+    #[inline]
+    fn board(&self) -> u64 {
+        u64::MAX >> (64 - self.squares)
     }
 
     /// The board turned 180°.
@@ -237,7 +243,7 @@ impl Indexer {
         let table = TableKey { mover, other };
         let men_index = colex(men) - self.men_base(mover);
         let other_men_index = colex(own_other_men) - self.men_base(other);
-        let free = !(men | other_men) & ((1u64 << self.squares) - 1);
+        let free = !(men | other_men) & self.board();
         let free_count = free.count_ones();
         let kings_index = colex(compress(kings, free));
         let other_free = free & !kings;
@@ -273,7 +279,7 @@ impl Indexer {
         if men & other_men != 0 {
             return None;
         }
-        let free = !(men | other_men) & ((1u64 << self.squares) - 1);
+        let free = !(men | other_men) & self.board();
         let kings = expand(colex_set(kings_index, u32::from(mover.kings), free_count), free);
         let other_kings = expand(
             colex_set(other_kings_index, u32::from(other.kings), free_count - u32::from(mover.kings)),
@@ -295,11 +301,11 @@ mod tests {
     use super::*;
     use crate::egdb::slice::Slice;
 
-    /// Every index of every table up to 3 pieces maps to a position that maps back to
+    /// Every index of every table up to 3 pieces (of the three boards) maps to a position that maps back to
     /// it, and its colour-reversed twin (Black to move) lands on the same index.
     #[test]
     fn indices_round_trip() {
-        for variant in [Variant::English, Variant::International] {
+        for variant in [Variant::English, Variant::International, Variant::Turkish] {
             let geometry = &variant.rules().geometry;
             let indexer = Indexer::new(geometry);
             for slice in Slice::all(geometry, 3) {

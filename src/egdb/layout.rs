@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 
 use crate::rules::{Goal, Rules, Variant};
 
-/// Whether two rule sets have the same moves, captures and goal from every position (they
-/// may differ in draw rules, notation or who moves first): their databases are the same.
+/// Whether two rule sets have the same moves, captures, goal and draws of material from
+/// every position (they may differ in draw rules of move counts, notation or who moves
+/// first): their databases are the same.
 fn same_moves(a: &Rules, b: &Rules) -> bool {
     a.geometry == b.geometry
         && a.goal == b.goal
@@ -20,6 +21,7 @@ fn same_moves(a: &Rules, b: &Rules) -> bool {
         && a.men_capture_kings == b.men_capture_kings
         && a.precedence == b.precedence
         && a.crowning == b.crowning
+        && a.draws.one_piece_each == b.draws.one_piece_each
 }
 
 /// The rule set whose files serve `variant`: the first of [`Variant::ALL`] with the
@@ -30,13 +32,10 @@ pub fn files_variant(variant: Variant) -> Variant {
 
 /// Why databases of `variant` cannot be built, if they cannot: their solver scores a side
 /// without moves as lost, which antidraughts (where it wins) and breakthrough (won by
-/// crowning) do not; their index holds the pieces alone, not Frisian's counts of king
-/// moves; and their index and solver know the dark-square boards only, not Turkish's.
+/// crowning) do not; and their index holds the pieces alone, not Frisian's counts of king
+/// moves.
 pub fn unbuildable_reason(variant: Variant) -> Option<&'static str> {
     let rules = variant.rules();
-    if rules.geometry.all_squares() {
-        return Some("their index and solver know the dark-square boards only, not a board of 64 squares");
-    }
     if rules.goal != Goal::TakeOrBlock {
         return Some("their solver scores a side without moves as lost, which is not how it is won");
     }
@@ -74,11 +73,13 @@ mod tests {
         }
     }
 
-    /// A Turkish build was refused only by an invariant of the solver's, deep in it ("a
-    /// quiet move left a side without pieces"); it is refused before it starts.
     #[test]
-    fn turkish_databases_are_refused_with_their_reason() {
-        assert!(unbuildable_reason(Variant::Turkish).is_some_and(|reason| reason.contains("64 squares")));
-        assert_eq!(unbuildable_reason(Variant::English), None);
+    fn rule_sets_the_solver_cannot_score_are_refused() {
+        for variant in [Variant::Antidraughts, Variant::Breakthrough, Variant::Frisian] {
+            assert!(unbuildable_reason(variant).is_some(), "{variant}");
+        }
+        for variant in [Variant::English, Variant::International, Variant::Turkish] {
+            assert_eq!(unbuildable_reason(variant), None, "{variant}");
+        }
     }
 }

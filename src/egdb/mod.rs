@@ -15,7 +15,8 @@
 //! - [`verify`]: checking every block against its checksum and stored values against
 //!   their successors'.
 //!
-//! Values are theoretical: no draw rule of move counts applies (the search applies them).
+//! Values are theoretical: no draw rule of move counts applies (the search applies them);
+//! Turkish's draw of one piece against one, a rule of material, does.
 //! Rule sets whose moves and captures are the same share files ([`files_variant`]).
 
 pub mod blocks;

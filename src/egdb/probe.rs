@@ -212,6 +212,9 @@ impl Database {
         if position.pieces(position.side_to_move()).is_empty() {
             return Ok(Value::Loss);
         }
+        if position.is_one_piece_each() {
+            return Ok(Value::Draw);
+        }
         if !position.has_capture() {
             let (table, index) = self.indexer.locate(position).ok_or_else(|| {
                 EgdbError::NotCovered("the side not to move has no pieces: the game is over".into())

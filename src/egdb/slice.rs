@@ -14,7 +14,7 @@
 //! - a capture leaves fewer pieces;
 //! - a crowning leaves as many pieces but one man fewer;
 //! - a man move that advances the leading man keeps the material and raises a leading
-//!   rank (men never move back without capturing).
+//!   rank (men never move back, and a Turkish man's sideways step keeps its rank).
 //!
 //! So slices built in order of pieces (fewest first), then men (fewest first), then the
 //! sum of both leading ranks (highest first) only ever need slices built before them: the
@@ -147,7 +147,7 @@ fn top_rank(geometry: &Geometry) -> u8 {
 
 /// The squares of one rank.
 fn per_rank(geometry: &Geometry) -> usize {
-    usize::from(geometry.size() / 2)
+    usize::from(geometry.squares_per_rank())
 }
 
 /// Whether `men` men fit on the ranks up to `rank` with one on `rank`.

@@ -11,7 +11,7 @@
 //!
 //! Then each position won or lost in the last round is passed back to the positions of
 //! the slice from which a quiet move reaches it (the other side's king stepped back
-//! along a diagonal, or its man one step back, the position before having no capture):
+//! along its line, or its man one step back, the position before having no capture):
 //! those before a loss are won; those before a win are lost if every move of theirs now
 //! reaches a win. Rounds go on until one finds nothing new. A last forward pass over the
 //! positions still unknown then checks that nothing was missed (if it finds anything, the
@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use super::slice::{Slice, TableKey};
 use super::values::{Codes, Flags, Value};
 use super::{Database, EgdbError};
-use crate::rules::{Bitboard, Color, Direction, MoveList, Position};
+use crate::rules::{Bitboard, Color, MoveList, Position};
 
 /// Indices a thread takes at a time.
 const CHUNK: u64 = 4096;
@@ -52,7 +52,8 @@ pub struct SliceStats {
 }
 
 /// The value of `position` (no capture pending) from its successors, `None` while some
-/// are unknown and none is lost. `successor` values a successor, `None` if unknown.
+/// are unknown and none is lost; a draw, whatever its moves, where the rule set draws
+/// one piece against one (Turkish). `successor` values a successor, `None` if unknown.
 ///
 /// # Errors
 /// Those of `successor`.
@@ -60,6 +61,9 @@ pub fn evaluate(
     position: &Position,
     mut successor: impl FnMut(&Position) -> Result<Option<Value>, EgdbError>,
 ) -> Result<Option<Value>, EgdbError> {
+    if position.is_one_piece_each() {
+        return Ok(Some(Value::Draw));
+    }
     // Filled in place: a move list is too large to return by value in this loop.
     let mut moves = MoveList::new();
     position.generate_moves(&mut moves);
@@ -136,12 +140,12 @@ struct Solving<'a> {
 
 /// The positions, Black to move, from which a quiet move of Black leads to `position`
 /// (White to move): a king of Black moved back along a ray of empty squares (one square
-/// for short kings), or a man of Black one square back (men never reach their crowning
-/// row, so none was crowned). Those with a capture pending are among them; they are
-/// not predecessors, and the caller leaves them out.
+/// for short kings), or a man of Black one square back the way men move (men never reach
+/// their crowning row, so none was crowned). Those with a capture pending are among
+/// them; they are not predecessors, and the caller leaves them out.
 fn predecessors(position: &Position, mut visit: impl FnMut(Position)) {
     let geometry = position.geometry();
-    let flying = position.rules().flying_kings;
+    let rules = position.rules();
     let empty = position.empty();
     let (white, black) = (position.pieces(Color::White), position.pieces(Color::Black));
     let kings = position.all_kings();
@@ -151,22 +155,24 @@ fn predecessors(position: &Position, mut visit: impl FnMut(Position)) {
     };
     for square in position.kings(Color::Black) {
         let from = Bitboard::from_square(square);
-        for direction in Direction::DIAGONALS {
+        rules.for_each_move_direction(|direction| {
             let mut to = geometry.step(from, direction) & empty;
             while to.any() {
                 moved(from, to, true);
-                to = if flying { geometry.step(to, direction) & empty } else { Bitboard::EMPTY };
+                to = if rules.flying_kings { geometry.step(to, direction) & empty } else { Bitboard::EMPTY };
             }
-        }
+        });
     }
     for square in position.men(Color::Black) {
         let from = Bitboard::from_square(square);
-        for &direction in Direction::forward(Color::White) {
-            let to = geometry.step(from, direction) & empty;
-            if to.any() {
-                moved(from, to, false);
+        rules.for_each_move_direction(|direction| {
+            if rules.man_moves_toward(direction, Color::Black) {
+                let to = geometry.step(from, direction.opposite()) & empty;
+                if to.any() {
+                    moved(from, to, false);
+                }
             }
-        }
+        });
     }
 }
 
@@ -190,6 +196,9 @@ impl Solving<'_> {
     /// The value of a successor: from the slice's own tables when it is in them, from the
     /// database otherwise.
     fn successor(&self, position: &Position) -> Result<Option<Value>, EgdbError> {
+        if position.is_one_piece_each() {
+            return Ok(Some(Value::Draw));
+        }
         if position.has_capture() {
             return self.database.value(position).map(Some);
         }

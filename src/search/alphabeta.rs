@@ -560,8 +560,12 @@ impl<'a> Worker<'a> {
     }
 
     /// Captures until the position is quiet, then the static evaluation. No stand-pat
-    /// while a capture is pending: it is forced.
+    /// while a capture is pending: it is forced. A capture that leaves one piece each
+    /// ends the game drawn in Turkish, whatever capture is then pending.
     fn quiescence(&mut self, position: &Position, alpha: Value, beta: Value, ply: usize) -> Value {
+        if position.is_one_piece_each() {
+            return DRAW;
+        }
         if position.has_capture() && ply < MAX_PLY - 1 {
             self.captures(position, alpha, beta, ply)
         } else {
