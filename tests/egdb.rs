@@ -443,6 +443,41 @@ fn the_commands_as_a_user_runs_them() {
     assert!(text.lines().any(|line| line == "1001-5x pieces 2 positions 248 needs 1001-6x"), "{text}");
 }
 
+/// `egdb build` without `--pieces` builds nothing and prints the next size up from what
+/// the engine probes (here the built-in 4 pieces): its slices and indices, as the build
+/// of English up to 5 pieces counted them (docs/egdb.md), its estimates and the command.
+#[test]
+fn build_without_pieces_prints_the_next_size_up() {
+    let root = common::scratch("egdb", "next");
+    let dir = root.to_str().expect("a UTF-8 path");
+    let output = common::crownhead(&["egdb", "build", "--variant", "english-25", "--dir", dir]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(
+        lines[0].starts_with("english: no files in ")
+            && lines[0].ends_with(", built-in database up to 4 pieces")
+    );
+    assert_eq!(lines[1], "next size up: 5 pieces, 1014 slices to build holding 151386376 indices");
+    assert!(lines[2].starts_with("estimated: about ") && lines[2].contains("english 2-6"), "{text}");
+    assert_eq!(
+        lines[3],
+        format!("to build it: crownhead egdb build --variant english --pieces 5 --dir {dir}")
+    );
+    assert!(!root.join("english").exists(), "nothing is built");
+    // Killer has nothing built in and no build measured; antidraughts has no databases.
+    let output = common::crownhead(&["egdb", "build", "--variant", "killer", "--dir", dir]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("next size up: 2 pieces") && text.contains("no build of killer was measured"),
+        "{text}"
+    );
+    let output = common::crownhead(&["egdb", "build", "--variant", "antidraughts", "--dir", dir]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no endgame databases for antidraughts"));
+}
+
 /// Positions of `table` in play (index in use, a move to make, no capture pending),
 /// White to move, with
 /// their stored values, from indices spread evenly over the table, about `count`
