@@ -302,6 +302,31 @@ mod tests {
         assert!((ms(deadlines.soft) - 1_479.0).abs() < 1e-3 && (ms(deadlines.hard) - 4_930.0).abs() < 1e-3);
     }
 
+    /// The seconds left after `moves` moves from `time`, each taking its soft deadline
+    /// and the overhead besides (the search stops at the first iteration's end past
+    /// the soft deadline; the overhead is what a move costs outside the search), the
+    /// clock given by `moves_to_go` before each move: the least of the game.
+    fn left_after(time: f64, moves: u32, moves_to_go: impl Fn(u32) -> Option<u32>) -> f64 {
+        (0..moves).fold(time, |left, played| {
+            let (soft, _) = budget(&clock(left, 0.0, moves_to_go(played)));
+            left - soft.map_or(0.0, |soft| soft.as_secs_f64()) - OVERHEAD.as_secs_f64()
+        })
+    }
+
+    #[test]
+    fn a_long_game_on_a_minute_of_sudden_death_keeps_the_floor() {
+        // 180 moves a side, as long as the longest one-minute games run: more than the
+        // floor is left (0.80 s).
+        let left = left_after(60.0, 180, |_| None);
+        assert!(left > RESERVE_FLOOR && left < 1.0, "{left}");
+        // Spending the clock down to the reserve by move 75, as if time came again
+        // there (DXP's agreed number of moves read as moves to a control, when the
+        // minutes are for the whole game), leaves the rest of the game to the reserve
+        // and runs it out (0.006 s).
+        let left = left_after(60.0, 180, |played| (played < 75).then(|| 75 - played));
+        assert!(left < 0.1, "{left}");
+    }
+
     #[test]
     fn infinite_depth_and_node_limits_have_no_deadline() {
         let infinite =

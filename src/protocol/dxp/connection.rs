@@ -1,5 +1,5 @@
 //! A DXP connection: NUL-terminated messages over TCP, split however TCP delivers them,
-//! and written at least [`PACE`] apart.
+//! and written at least [`PACE`] apart when nothing came between them.
 //!
 //! A message that runs past [`MAX_PENDING`] bytes without its NUL is garbage to its
 //! NUL: the bytes up to it are dropped unread, so that no tail of a long run of bytes
@@ -12,7 +12,10 @@
 //!
 //! The pacing is for pydraughts: its receiver takes one socket read as one message, so
 //! two messages that arrive together (a GAMEACC and the first MOVE, say) would merge and
-//! the second be lost.
+//! the second be lost. A message from the peer ends the wait: it was sent after the peer
+//! read this side's last one, so the next cannot merge with it. In a game, where the
+//! sides take turns, no move waits (a wait would run on this side's clock as the peer
+//! counts it).
 
 use std::io::{self, Read, Write};
 use std::net::TcpStream;
@@ -20,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use super::message::{Message, MessageError};
 
-/// The least time between two messages sent.
+/// The least time between two messages sent with none received between them.
 pub const PACE: Duration = Duration::from_millis(50);
 
 /// The most bytes of one message kept while waiting for its NUL: a message is at most
@@ -64,8 +67,9 @@ pub struct Connection {
     buffer: Vec<u8>,
     /// Dropping bytes up to the next NUL: the message they end was too long.
     skipping: bool,
-    /// The least time between two messages sent ([`PACE`]).
+    /// The least time between two messages sent with none received between ([`PACE`]).
     pace: Duration,
+    /// When the last message was sent, if none has been received since.
     last_sent: Option<Instant>,
     /// The longest wait for a message when the caller gives no deadline, and for the
     /// rest of a message once begun.
@@ -141,7 +145,10 @@ impl Connection {
             let text = String::from_utf8_lossy(&bytes);
             log::debug!("dxp < {text}");
             return Some(match Message::parse(&text) {
-                Ok(message) => Received::Message(message),
+                Ok(message) => {
+                    self.last_sent = None;
+                    Received::Message(message)
+                }
                 Err(error) => Received::Garbage(error),
             });
         }
@@ -175,12 +182,18 @@ impl Connection {
         }
     }
 
-    /// Sends `message`, at least the connection's pace after the previous one.
+    /// How long the next message must wait for the pace, if at all.
+    fn pace_left(&self) -> Option<Duration> {
+        self.last_sent.and_then(|sent| self.pace.checked_sub(sent.elapsed())).filter(|wait| !wait.is_zero())
+    }
+
+    /// Sends `message`, at least the connection's pace after the previous one if no
+    /// message has been received since.
     ///
     /// # Errors
     /// Writing the socket failed.
     pub fn send(&mut self, message: &Message) -> io::Result<()> {
-        if let Some(wait) = self.last_sent.and_then(|sent| self.pace.checked_sub(sent.elapsed())) {
+        if let Some(wait) = self.pace_left() {
             std::thread::sleep(wait);
         }
         let text = message.to_text();
@@ -229,6 +242,21 @@ mod tests {
         let mut connection = receiving(&bytes);
         assert!(matches!(next(&mut connection), Received::Garbage(MessageError::Length(MAX_PENDING))));
         assert!(matches!(next(&mut connection), Received::Message(Message::BackAccept { .. })));
+    }
+
+    #[test]
+    fn only_messages_sent_with_none_received_between_are_paced() {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+        let mut peer = TcpStream::connect(listener.local_addr().expect("an address")).expect("connects");
+        let (stream, _) = listener.accept().expect("accepts");
+        let hour = Duration::from_secs(3600);
+        let mut connection = Connection::paced(stream, hour, hour).expect("a connection");
+        assert_eq!(connection.pace_left(), None, "nothing sent yet");
+        connection.send(&Message::Chat("first".to_string())).expect("sent");
+        assert!(connection.pace_left().is_some_and(|wait| wait > hour / 2), "a second message waits");
+        peer.write_all(b"M0001322800\0").expect("the peer's move");
+        assert!(matches!(next(&mut connection), Received::Message(Message::Move { from: 32, to: 28, .. })));
+        assert_eq!(connection.pace_left(), None, "the answer to the peer's move goes at once");
     }
 
     #[test]

@@ -16,7 +16,8 @@ use crate::rules::{Color, Outcome, Position, Variant};
 use crate::wire::position::{Letters, write_squares};
 
 /// Connects to a follower at `address` and plays `options.games` games, colours
-/// alternating, printing one line per game; it stops early after a game the follower
+/// alternating, printing one line per game (with the time left on crownhead's clock
+/// under a game clock); it stops early after a game the follower
 /// lost on time. The follower is held to the message timeout and its game clock as a
 /// follower holds an initiator, and the connection must be made within the timeout.
 ///
@@ -42,13 +43,15 @@ pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> Resul
             position,
         })?;
         let peer = session.answer(&mut engine)?;
-        engine.new_game();
         let last = index + 1 == options.games;
+        // The clocks run from here, the new game's preparations on crownhead's.
         session.table = Some(Table::new(start, !follower, options, options.minutes, options.moves, last));
+        engine.new_game();
         let Finished { table, outcome, why } = session.play_out(&mut engine)?;
+        let left = table.clocks_left().map_or_else(String::new, |(ours, _)| format!(", {ours:.3} s left"));
         writeln!(
             out,
-            "game {}: crownhead ({}) against {peer}: {} ({}, {} plies)",
+            "game {}: crownhead ({}) against {peer}: {} ({}, {} plies{left})",
             index + 1,
             table.ours,
             match outcome {

@@ -108,7 +108,8 @@ impl<'a> Session<'a> {
                 Received::Message(message) => message,
             };
             if let Some(event) = self.handle(message, engine)? {
-                if matches!(event, Event::Ended { game: Some(_), .. }) {
+                if let Event::Ended { game: Some(game), .. } = &event {
+                    log_clocks(&game.table);
                     self.idle_since = Instant::now();
                 }
                 return Ok(event);
@@ -233,6 +234,16 @@ impl<'a> Session<'a> {
                 Event::Ended { game: None, .. } | Event::Answer { .. } => {}
             }
         }
+    }
+}
+
+/// Logs the time left on both clocks of a game that ended (info).
+fn log_clocks(table: &Table) {
+    if let Some((ours, theirs)) = table.clocks_left() {
+        let plies = table.game.moves().len();
+        log::info!(
+            "dxp: game over after {plies} plies: {ours:.3} s left on crownhead's clock, {theirs:.3} s on the peer's"
+        );
     }
 }
 

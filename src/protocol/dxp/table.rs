@@ -2,18 +2,27 @@
 //! request set (for both sides: the peer's runs out at its time plus a grace), and
 //! whether this side already sent the game's end. The side to move ends a finished game
 //! with GAMEEND instead of a MOVE, and the other side confirms it.
+//!
+//! Each side's clock runs from the moment its turn began here (the peer's move read, or
+//! the game's start) to the moment its move was sent, as the peer counts it but for the
+//! network: this side's turn is charged with the search's start and end, the wait for
+//! it and the sending, not with the search alone.
 
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::connection::Connection;
 use super::error::DxpError;
 use super::message::{GameEndReason, Message};
 use super::options::Options;
-use crate::engine::{Clock, Engine, Go, Limits, SearchResult};
+use crate::engine::{Clock, Engine, Go, Limits, Report, SearchResult};
 use crate::rules::{Color, Game, Move, Outcome, Position};
 
-/// The longest wait between two looks at the connection while the engine searches.
-const MAX_WATCH: Duration = Duration::from_millis(100);
+/// The time between two looks at the connection while the engine searches.
+const LOOK_INTERVAL: Duration = Duration::from_millis(100);
+
+/// How long one look at the connection waits to hear of a hang-up.
+const HANG_UP_LOOK: Duration = Duration::from_millis(1);
 
 /// Thinking time per move when a game request gives no time.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
@@ -26,7 +35,10 @@ pub struct Table {
     pub ours: Color,
     minutes: u16,
     moves: u16,
+    /// This side's time used on its moves so far.
     used: Duration,
+    /// When this side's turn began, while it is this side's turn.
+    our_turn_since: Option<Instant>,
     move_time: Option<Duration>,
     /// The peer's time used on its moves so far.
     their_used: Duration,
@@ -68,6 +80,7 @@ impl Table {
             minutes,
             moves,
             used: Duration::ZERO,
+            our_turn_since: None,
             move_time: options.move_time,
             their_used: Duration::ZERO,
             their_turn_since: None,
@@ -87,17 +100,24 @@ impl Table {
         self.end_sent.is_none() && self.game.position().side_to_move() != self.ours
     }
 
-    /// Starts the peer's clock when its turn begins and charges it when its turn ends:
-    /// called after every change of the game.
+    /// Starts each side's clock when its turn begins and charges it when its turn ends:
+    /// called after every change of the game, and after this side's move is sent.
     fn run_clocks(&mut self) {
-        match (self.their_turn(), self.their_turn_since) {
-            (true, None) => self.their_turn_since = Some(Instant::now()),
-            (false, Some(since)) => {
-                self.their_used += since.elapsed();
-                self.their_turn_since = None;
-            }
-            _ => {}
-        }
+        let now = Instant::now();
+        run_clock(self.our_turn(), &mut self.our_turn_since, &mut self.used, now);
+        run_clock(self.their_turn(), &mut self.their_turn_since, &mut self.their_used, now);
+    }
+
+    /// Seconds left on each side's clock, this side's and the peer's, under a game clock:
+    /// its minutes less the time its moves took, each counted to now on its turn (the
+    /// peer's by this side's watch, so with the network's delays).
+    pub fn clocks_left(&self) -> Option<(f64, f64)> {
+        let minutes = f64::from(self.minutes) * 60.0;
+        let left = |used: Duration, since: Option<Instant>| {
+            minutes - (used + since.map_or(Duration::ZERO, |since| since.elapsed())).as_secs_f64()
+        };
+        (self.minutes > 0 && self.move_time.is_none())
+            .then(|| (left(self.used, self.our_turn_since), left(self.their_used, self.their_turn_since)))
     }
 
     /// When the peer loses on time if its move has not come, on its turn: the time its
@@ -124,11 +144,12 @@ impl Table {
             return Limits::move_time(DEFAULT_MOVE_TIME);
         }
         // The minutes are for the whole game: past the agreed number of moves no time
-        // is added, so the clock is then played to the end as sudden death.
-        let ours_played = self.game.moves().len() as u32 / 2;
-        let moves_to_go = (u32::from(self.moves) > ours_played).then(|| u32::from(self.moves) - ours_played);
-        let time = f64::from(self.minutes) * 60.0 - self.used.as_secs_f64();
-        Limits { clock: Some(Clock { time, increment: 0.0, moves_to_go }), ..Limits::default() }
+        // is added, so they are not moves to a next control (which the search would
+        // spend the clock down to its reserve for) but sudden death from the start,
+        // however long the game runs. The time left is counted to now: the turn began
+        // when the peer's move was read.
+        let time = self.clocks_left().map_or(0.0, |(ours, _)| ours);
+        Limits { clock: Some(Clock { time, increment: 0.0, moves_to_go: None }), ..Limits::default() }
     }
 
     /// On this side's turn: the game's end if it is over and a referee judging by
@@ -142,15 +163,15 @@ impl Table {
         if let Some(result) = self.game.claimable_result() {
             self.end_sent = Some(Instant::now());
             let reason = GameEndReason::telling(result.outcome, self.ours);
-            return Ok(connection.send(&Message::GameEnd { reason, stop: self.stop })?);
+            connection.send(&Message::GameEnd { reason, stop: self.stop })?;
+            self.run_clocks();
+            return Ok(());
         }
-        let started = Instant::now();
         let result = think(connection, engine, &self.game, &self.limits())?;
-        let spent = started.elapsed();
-        self.used += spent;
         let Some(mv) = result.best_move else {
             return Ok(());
         };
+        let spent = self.our_turn_since.map_or(Duration::ZERO, |since| since.elapsed());
         let message = move_message(self.game.position(), &mv, spent);
         self.game.play(mv).map_err(DxpError::Rules)?;
         connection.send(&message)?;
@@ -230,24 +251,41 @@ impl GameEndReason {
     }
 }
 
+/// Starts a side's clock when its turn begins (`turn`), and charges `used` with the
+/// turn when it ends, at `now`.
+fn run_clock(turn: bool, since: &mut Option<Instant>, used: &mut Duration, now: Instant) {
+    match (turn, *since) {
+        (true, None) => *since = Some(now),
+        (false, Some(began)) => {
+            *used += now.saturating_duration_since(began);
+            *since = None;
+        }
+        _ => {}
+    }
+}
+
 /// The engine's search of `game`, stopped early if the peer hangs up meanwhile: on a
-/// long clock (999 minutes for 1 move is hours a move) it would search for nobody.
+/// long clock (999 minutes for 1 move is hours a move) it would search for nobody. The
+/// search's end is heard at once, the connection looked at every [`LOOK_INTERVAL`].
 fn think(
     connection: &mut Connection,
     engine: &mut Engine,
     game: &Game,
     limits: &Limits,
 ) -> Result<SearchResult, DxpError> {
-    let search = engine.go(game, limits, Go::Think, |_| {})?;
-    // The watch starts short, for quick searches, and grows to MAX_WATCH.
-    let mut wait = Duration::from_millis(1);
-    while !search.is_finished() {
-        if connection.hung_up(wait)? {
+    let (done, ended) = mpsc::channel();
+    let search = engine.go(game, limits, Go::Think, move |report| {
+        if matches!(report, Report::Done(_)) {
+            // The receiver waits for this as long as the search runs.
+            let _ = done.send(());
+        }
+    })?;
+    while let Err(RecvTimeoutError::Timeout) = ended.recv_timeout(LOOK_INTERVAL) {
+        if connection.hung_up(HANG_UP_LOOK)? {
             log::warn!("dxp: the peer hung up; the search stops");
             search.stop();
             break;
         }
-        wait = (wait * 2).min(MAX_WATCH);
     }
     Ok(search.wait())
 }
@@ -313,24 +351,46 @@ mod tests {
     }
 
     #[test]
-    fn the_clock_counts_moves_to_go_until_the_agreed_number_then_runs_to_the_end() {
+    fn the_clock_is_sudden_death_for_the_whole_game_whatever_the_agreed_moves() {
+        // One minute for two moves: nothing is added after them, so no move is planned
+        // as the last before a control, neither before the second move nor after it.
         let start = Position::from_fen(Variant::International, "W:W45,46:B1,2").expect("a position");
         let mut table = Table::new(start, Color::Black, &Options::for_tests(), 1, 2, false);
         let clock = |table: &Table| table.limits().clock.expect("a game clock");
-        assert_eq!(clock(&table), Clock { time: 60.0, increment: 0.0, moves_to_go: Some(2) });
+        assert_eq!(clock(&table), Clock { time: 60.0, increment: 0.0, moves_to_go: None });
         table.used = Duration::from_secs(20);
         for mv in ["45-40", "1-7"] {
             table.game.play_text(mv).expect("legal");
         }
-        // One of Black's two moves is played: one to go, with the 40 s left.
-        assert_eq!(clock(&table), Clock { time: 40.0, increment: 0.0, moves_to_go: Some(1) });
+        assert_eq!(clock(&table), Clock { time: 40.0, increment: 0.0, moves_to_go: None });
         for mv in ["46-41", "2-8"] {
             table.game.play_text(mv).expect("legal");
         }
-        // Past the agreed moves, no time is added: the 40 s must last the game.
-        assert_eq!(clock(&table).moves_to_go, None);
+        assert_eq!(clock(&table), Clock { time: 40.0, increment: 0.0, moves_to_go: None });
         let unlimited = Table::new(*table.game.start(), Color::Black, &Options::for_tests(), 1, 0, false);
         assert_eq!(clock(&unlimited).moves_to_go, None);
+    }
+
+    #[test]
+    fn this_sides_clock_runs_from_the_start_of_its_turn_not_of_its_search() {
+        // crownhead White, to move: its turn began when the table was made, here a
+        // minute ago (the peer's move read, a search not yet begun).
+        let start = Position::from_fen(Variant::International, "W:W45,46:B1,2").expect("a position");
+        let mut table = Table::new(start, Color::White, &Options::for_tests(), 2, 0, false);
+        let minute = Duration::from_secs(60);
+        let began = table.our_turn_since.expect("crownhead's turn");
+        table.our_turn_since = Some(began.checked_sub(minute).expect("the clock has run a minute"));
+        let time = table.limits().clock.expect("a game clock").time;
+        assert!((59.0..=60.0).contains(&time), "{time}");
+        // The move played: the turn is charged, the peer's clock runs.
+        table.game.play_text("45-40").expect("legal");
+        table.run_clocks();
+        assert!(table.used >= minute && table.our_turn_since.is_none() && table.their_turn_since.is_some());
+        let (ours, theirs) = table.clocks_left().expect("a game clock");
+        assert!(ours <= 60.0 && theirs <= 120.0 && theirs > 119.0, "{ours} {theirs}");
+        // A move time instead of the clock: no clock to tell.
+        let timed = Options { move_time: Some(Duration::from_secs(1)), ..Options::for_tests() };
+        assert_eq!(Table::new(start, Color::White, &timed, 1, 0, false).clocks_left(), None);
     }
 
     #[test]
