@@ -27,6 +27,7 @@ const FILES: &[(&str, &[u8])] = &[
     ("frisian.nnue", include_bytes!("../../nets/frisian.nnue")),
     ("breakthrough.nnue", include_bytes!("../../nets/breakthrough.nnue")),
     ("frysk.nnue", include_bytes!("../../nets/frysk.nnue")),
+    ("turkish.nnue", include_bytes!("../../nets/turkish.nnue")),
 ];
 
 /// The built-in networks, read once at first use, then the generation 0 of each rule
