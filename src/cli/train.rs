@@ -58,8 +58,9 @@ pub struct TrainArgs {
     /// The seed of the starting weights, the validation games and the order.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Label the positions the endgame databases in this directory hold with their
-    /// value (win, draw or loss), in place of the game's result and the search's score.
+    /// Label the positions the endgame databases in this directory hold (or the
+    /// built-in ones, where it holds fewer pieces) with their value (win, draw or
+    /// loss), in place of the game's result and the search's score.
     #[arg(long, value_name = "DIR")]
     pub egdb_path: Option<PathBuf>,
 }

@@ -96,6 +96,17 @@ impl Database {
         (pieces >= 2).then(|| Database::with_storage(variant, root, pieces, Storage::Compressed))
     }
 
+    /// The database a search of `variant` probes: the files under `root`
+    /// ([`Database::for_search`]), unless they cover fewer pieces than the rule set's
+    /// built-in database, which then serves. `None` when neither exists.
+    pub fn preferred(variant: Variant, root: Option<&Path>) -> Option<Database> {
+        let on_disk = root.and_then(|root| Database::for_search(variant, root));
+        match (on_disk, Database::builtin(variant)) {
+            (Some(on_disk), Some(builtin)) if on_disk.pieces() < builtin.pieces() => Some(builtin),
+            (on_disk, builtin) => on_disk.or(builtin),
+        }
+    }
+
     /// The database built into the binary for `variant` (or for the rule set whose
     /// files serve it), kept compressed, for the search; `None` where none is built in.
     pub fn builtin(variant: Variant) -> Option<Database> {

@@ -61,11 +61,7 @@ impl Resolver {
         };
         let files = files_variant(variant);
         if self.opened.as_ref().is_none_or(|(opened, _)| *opened != files) {
-            let on_disk = root.as_deref().and_then(|root| Database::for_search(files, root));
-            let chosen = match (on_disk, Database::builtin(files)) {
-                (Some(on_disk), Some(builtin)) if on_disk.pieces() < builtin.pieces() => Some(builtin),
-                (on_disk, builtin) => on_disk.or(builtin),
-            };
+            let chosen = Database::preferred(files, root.as_deref());
             self.opened = Some((files, chosen.map(Arc::new)));
         }
         self.opened.as_ref().and_then(|(_, database)| database.clone())

@@ -80,7 +80,21 @@ fn a_network_trained_on_self_play_loads_and_learned() {
     let size = std::fs::metadata(&net).expect("written").len() as usize;
     assert_eq!(size, network.to_bytes().len());
     plays_a_legal_game_over_hub(&net);
+    labels_by_the_builtin_database(&data, &dir);
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `--egdb-path` naming a directory without databases labels by the built-in ones (4
+/// pieces in English), as the engine plays with them.
+fn labels_by_the_builtin_database(data: &Path, dir: &Path) {
+    let net = dir.join("labelled.nnue");
+    let none = dir.join("no-databases");
+    let args = ["train", "--variant", "english", "--data", text(data), "--out", text(&net)];
+    let settings = ["--epochs", "1", "--batch", "256", "--egdb-path", text(&none)];
+    let output = common::crownhead(&[&args[..], &settings].concat());
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(report.starts_with("endgame database to 4 pieces: "), "{report}");
 }
 
 /// Loads `net` in a Hub session and lets the engine play both sides of an English game

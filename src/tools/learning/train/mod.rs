@@ -137,7 +137,7 @@ pub struct Options {
     /// The seed: weights, validation games and order.
     pub seed: u64,
     /// The directory of the endgame databases whose positions are labelled with their
-    /// database value (`None`: none).
+    /// database value, or of none for the built-in ones alone (`None`: no labels).
     pub egdb: Option<PathBuf>,
 }
 
@@ -219,8 +219,8 @@ pub fn run(options: &Options, out: &mut impl Write) -> anyhow::Result<()> {
     }
     let mut data = dataset::load(&options.rule_sets(), &options.data, options.validation, options.seed)?;
     if let Some(root) = &options.egdb {
-        let database = Database::for_search(options.variant, root).with_context(|| {
-            format!("no endgame database of {} under {}", options.variant, root.display())
+        let database = Database::preferred(options.variant, Some(root)).with_context(|| {
+            format!("no endgame database of {} under {} nor built in", options.variant, root.display())
         })?;
         let training = relabel::relabel(&mut data.training, &database);
         let validation = relabel::relabel(&mut data.validation, &database);
