@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// What the binary is built from: the files whose change can change it.
-const INPUTS: [&str; 7] = ["src", "nets", "books", "egdb", "build.rs", "Cargo.toml", "Cargo.lock"];
+const INPUTS: [&str; 8] = ["src", "nets", "books", "egdb", "puzzles", "build.rs", "Cargo.toml", "Cargo.lock"];
 
 fn main() {
     let target = std::env::var("TARGET").unwrap_or_else(|_| "unknown".to_string());
