@@ -239,6 +239,27 @@ fn a_fresh_crownhead_probes_its_builtin_databases() {
     }
 }
 
+/// At a root the database holds, whose successors the search probes rather than
+/// searches, the line still names a reply to ponder on, and one that keeps the value the
+/// database gives the position after the best move: a king each and a man each after
+/// 23x14 (drawn), two men against one (won), and black's 18x27 (won).
+#[test]
+fn a_database_root_has_a_move_to_ponder_on() {
+    let database = Database::builtin(Variant::English).expect("English has one built in");
+    for fen in ["W:WK14:BK1", "W:W23:B11,18", "W:W22,23:B11", "B:W22,23:B11,18"] {
+        let output = common::crownhead(&["analyse", "--fen", fen, "--depth", "6"]);
+        let text = String::from_utf8_lossy(&output.stdout);
+        let last = text.lines().last().unwrap_or_default();
+        let words: Vec<&str> = last.split_whitespace().collect();
+        let ["bestmove", best, "ponder", reply] = words[..] else { panic!("{fen}: {text}") };
+        let root = Position::from_fen(Variant::English, fen).expect("a FEN");
+        let after = root.play(&root.parse_move(best).expect("a legal best move"));
+        let replied = after.play(&after.parse_move(reply).expect("a legal reply"));
+        let value = database.probe(&after).expect("held");
+        assert_eq!(database.probe(&replied), Some(value.negate()), "{fen}: {best} {reply}");
+    }
+}
+
 /// Killer (RULES.md#killer) has files of its own: its two kings beat a lone king on the
 /// long diagonal, which holds against them in International (above), since a king taking
 /// the lone king last must stop right behind it. Antidraughts and breakthrough, won

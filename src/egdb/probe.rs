@@ -12,7 +12,7 @@ use super::index::Indexer;
 use super::slice::{Slice, TableKey};
 use super::values::{Codes, Value};
 use super::{EgdbError, files_variant, variant_dir};
-use crate::rules::{Color, Geometry, MoveList, Position, Variant};
+use crate::rules::{Color, Geometry, Move, MoveList, Position, Variant};
 
 /// How a database keeps the tables it reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,6 +149,19 @@ impl Database {
             return None;
         }
         self.value(position).ok()
+    }
+
+    /// A move that keeps `position`'s value for the side to move: the first, in move
+    /// order, to a successor the database values worst for the opponent. `None` when the
+    /// database does not hold the position or it has no move. Without distances to the
+    /// end, a winning move found so need not make progress: it is a line's next move to
+    /// show and to ponder on, not a move to play.
+    pub fn best_move(&self, position: &Position) -> Option<Move> {
+        self.probe(position)?;
+        let mut moves = MoveList::new();
+        position.generate_moves(&mut moves);
+        let valued = moves.iter().filter_map(|mv| Some((self.probe(&position.play(mv))?, *mv)));
+        valued.min_by_key(|&(value, _)| value).map(|(_, mv)| mv)
     }
 
     /// The slice of a position with pieces on both sides, whatever its piece count.

@@ -279,10 +279,11 @@ fn iterate_main(
     }
     worker.flush_nodes();
     let line = best.first();
+    let pv = line.map_or_else(Vec::new, |line| with_database_reply(shared.egdb, root, line.pv.clone()));
     SearchResult {
-        best_move: line.and_then(|line| line.pv.first().copied()).or(root_moves.first().copied()),
-        ponder_move: line.and_then(|line| line.pv.get(1).copied()),
-        pv: line.map_or_else(Vec::new, |line| line.pv.clone()),
+        best_move: pv.first().copied().or(root_moves.first().copied()),
+        ponder_move: pv.get(1).copied(),
+        pv,
         score: Score::from_value(
             line.map_or(if root_moves.is_empty() { without_moves(root, 0) } else { DRAW }, |line| line.score),
         ),
@@ -290,6 +291,18 @@ fn iterate_main(
         nodes: worker.nodes,
         time: timekeeper.elapsed(),
     }
+}
+
+/// `pv` with the database's reply added where it stops after one move into a position
+/// the database holds (the search probes such positions rather than searching them), so
+/// that there is a move to ponder on.
+fn with_database_reply(database: Option<&Database>, root: &Position, mut pv: Vec<Move>) -> Vec<Move> {
+    if let ([first], Some(database)) = (pv.as_slice(), database)
+        && let Some(reply) = database.best_move(&root.play(first))
+    {
+        pv.push(reply);
+    }
+    pv
 }
 
 /// Iterative deepening on a helper thread from `first_depth`, one line an iteration,
