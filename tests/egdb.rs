@@ -5,13 +5,13 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crownhead::egdb::file;
 use crownhead::egdb::slice::{Slice, TableKey};
 use crownhead::egdb::{Database, EgdbError, Value, variant_dir};
 use crownhead::engine::options::Egdb;
-use crownhead::engine::{Engine, Limits, Options};
+use crownhead::engine::{Engine, Go, Limits, Options, Report};
 use crownhead::rules::{Game, Outcome, Position, Variant};
 use crownhead::tools::commands::egdb::{BuildOptions, build};
 
@@ -257,6 +257,37 @@ fn a_database_root_has_a_move_to_ponder_on() {
         let replied = after.play(&after.parse_move(reply).expect("a legal reply"));
         let value = database.probe(&after).expect("held");
         assert_eq!(database.probe(&replied), Some(value.negate()), "{fen}: {best} {reply}");
+    }
+}
+
+/// At a database root, every line of a multi-PV search names the reply too, so a
+/// strength level below full, which may play any of them, still has a move to ponder on:
+/// two men against one, each of white's moves held by the database.
+#[test]
+fn every_line_at_a_database_root_names_a_reply() {
+    let root = Position::from_fen(Variant::English, "W:W22,23:B11").expect("a FEN");
+    for strength in 1..=9 {
+        let options =
+            Options { table_mib: 1, egdb: Egdb::On(None), strength, multipv: 3, ..Options::default() };
+        let mut engine = Engine::new(options);
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&lines);
+        let report = move |report: Report| {
+            if let (Report::Info(info), Ok(mut seen)) = (report, seen.lock()) {
+                seen.push(info.pv.clone());
+            }
+        };
+        let handle = engine.go(&Game::new(root), &Limits::depth(4), Go::Think, report).expect("a search");
+        let result = handle.wait();
+        let lines = lines.lock().expect("the lines").clone();
+        assert!(lines.len() >= 3, "strength {strength}: {lines:?}");
+        for pv in lines.iter().chain([&result.pv]) {
+            let [first, reply, ..] = pv[..] else { panic!("strength {strength}: no reply in {pv:?}") };
+            assert!(root.play(&first).legal_moves().contains(&reply), "strength {strength}: {pv:?}");
+        }
+        let (best, ponder) =
+            (result.best_move.expect("a move"), result.ponder_move.expect("a move to ponder on"));
+        assert!(root.play(&best).legal_moves().contains(&ponder), "strength {strength}");
     }
 }
 

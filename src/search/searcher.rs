@@ -264,7 +264,7 @@ fn iterate_main(
             break;
         }
         completed = depth;
-        send_reports(worker, timekeeper, depth, &best, report);
+        send_reports(worker, timekeeper, shared, root, depth, &best, report);
         if timekeeper.stops_after_iteration(forced) {
             break;
         }
@@ -275,7 +275,7 @@ fn iterate_main(
     {
         completed = depth;
         best = vec![line];
-        send_reports(worker, timekeeper, depth, &best, report);
+        send_reports(worker, timekeeper, shared, root, depth, &best, report);
     }
     worker.flush_nodes();
     let line = best.first();
@@ -353,10 +353,13 @@ fn deepen(worker: &mut Worker, root: &Position, depth: i32, lines: usize, best: 
     true
 }
 
-/// Reports the lines of a completed iteration.
+/// Reports the lines of a completed iteration, each with the database's reply where it
+/// stops in a position the database holds.
 fn send_reports(
     worker: &Worker,
     timekeeper: &Timekeeper,
+    shared: &Shared,
+    root: &Position,
     depth: i32,
     lines: &[Line],
     report: &mut dyn FnMut(&Info),
@@ -375,7 +378,7 @@ fn send_reports(
             time,
             nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
             hashfull,
-            pv: line.pv.clone(),
+            pv: with_database_reply(shared.egdb, root, line.pv.clone()),
         });
     }
 }
