@@ -291,6 +291,28 @@ fn every_line_at_a_database_root_names_a_reply() {
     }
 }
 
+/// A move that ends the game on the board (taking the last pieces, or blocking the
+/// last one) scores a win in one ply, above the database win of a move that only keeps
+/// the position won, so full strength and every level below play it: 22x8 takes both
+/// black men where 23x14 takes one, and 27-32 leaves black's man on 28 without a move.
+#[test]
+fn a_win_on_the_board_outranks_the_database() {
+    for (fen, winning) in [("W:W22,23:B11,18", "22x8"), ("W:WK27,21:B28", "27-32")] {
+        let game = Game::new(Position::from_fen(Variant::English, fen).expect("a FEN"));
+        for strength in 1..=10 {
+            let mut engine =
+                Engine::new(Options { table_mib: 1, egdb: Egdb::On(None), strength, ..Options::default() });
+            for seed in 0..16 {
+                engine.seed(seed);
+                let result = engine.think(&game, &Limits::depth(6));
+                let played = result.best_move.map(|mv| game.position().move_to_text(&mv));
+                assert_eq!(played.as_deref(), Some(winning), "{fen}: level {strength} seed {seed}");
+                assert_eq!(result.score.plies_to_end(), Some(1), "{fen}: level {strength}: {}", result.score);
+            }
+        }
+    }
+}
+
 /// Killer (RULES.md#killer) has files of its own: its two kings beat a lone king on the
 /// long diagonal, which holds against them in International (above), since a king taking
 /// the lone king last must stop right behind it. Antidraughts and breakthrough, won

@@ -614,13 +614,19 @@ impl<'a> Worker<'a> {
         self.probe_database(position, ply, true).unwrap_or_else(|| self.evaluate(position, ply))
     }
 
-    /// The score of `position` from the endgame database, when it holds the position and
-    /// no capture is pending. Positions of the slice being converted are probed only at
+    /// The score of `position` from the endgame database, when it holds the position, no
+    /// capture is pending and the side to move can move: a side without a move has lost
+    /// on the board (won in antidraughts), which the search scores as a win by distance,
+    /// above any database win, so that a level or a line plays the move that ends the
+    /// game rather than one that only keeps it won. Positions of the slice being converted are probed only at
     /// the leaves (`leaf`): above them they are searched, so that the search sees how to
     /// leave the slice.
     fn probe_database(&mut self, position: &Position, ply: usize, leaf: bool) -> Option<Value> {
         let database = self.shared.egdb?;
-        if position.occupied().count() > u32::from(database.pieces()) || position.has_capture() {
+        if position.occupied().count() > u32::from(database.pieces())
+            || position.has_capture()
+            || !position.has_quiet_move()
+        {
             return None;
         }
         let converting = self.converting.is_some() && self.converting == database.slice_of(position);
