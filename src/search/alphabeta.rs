@@ -618,9 +618,9 @@ impl<'a> Worker<'a> {
     /// capture is pending and the side to move can move: a side without a move has lost
     /// on the board (won in antidraughts), which the search scores as a win by distance,
     /// above any database win, so that a level or a line plays the move that ends the
-    /// game rather than one that only keeps it won. Positions of the slice being converted are probed only at
-    /// the leaves (`leaf`): above them they are searched, so that the search sees how to
-    /// leave the slice.
+    /// game rather than one that only keeps it won. Positions of the slice being
+    /// converted are probed only at the leaves (`leaf`): above them they are searched, so
+    /// that the search sees how to leave the slice.
     fn probe_database(&mut self, position: &Position, ply: usize, leaf: bool) -> Option<Value> {
         let database = self.shared.egdb?;
         if position.occupied().count() > u32::from(database.pieces())
