@@ -161,7 +161,7 @@ impl<'a> Session<'a> {
                 } else {
                     match start_position(self.options.variant, position) {
                         Some(start) => {
-                            engine.prepare();
+                            engine.prepare_for(self.options.variant);
                             engine.new_game();
                             self.table =
                                 Some(Table::new(start, follower, self.options, minutes, moves, false));
