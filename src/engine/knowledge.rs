@@ -85,4 +85,10 @@ impl Resolver {
     pub(super) fn forget(&mut self) {
         self.opened = None;
     }
+
+    /// The rule set whose database was opened last, and whether it has one.
+    #[cfg(test)]
+    pub(super) fn opened(&self) -> Option<(Variant, bool)> {
+        self.opened.as_ref().map(|(variant, database)| (*variant, database.is_some()))
+    }
 }

@@ -459,4 +459,14 @@ mod tests {
         engine.set_table_size(1);
         assert!(has_table(&engine));
     }
+
+    #[test]
+    fn the_database_is_opened_before_the_first_search() {
+        let options = Options { table_mib: 1, egdb: options::Egdb::On(None), ..Options::default() };
+        let mut engine = Engine::unprepared(options);
+        assert_eq!(engine.knowledge.opened(), None);
+        engine.prepare_for(Variant::English);
+        assert!(has_table(&engine));
+        assert_eq!(engine.knowledge.opened(), Some((Variant::English, true)));
+    }
 }
