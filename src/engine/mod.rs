@@ -136,8 +136,7 @@ impl Engine {
     /// time reading them (the built-in English book alone takes about 0.2 s).
     pub fn prepare_for(&mut self, variant: Variant) {
         self.prepare();
-        Resolver::network(&self.options, variant);
-        self.egdb(variant);
+        self.knowledge.for_search(&self.options, variant);
         if self.options.book {
             self.book(variant);
         }

@@ -28,7 +28,7 @@ pub fn initiate(address: &str, options: &Options, out: &mut impl Write) -> Resul
     let mut connection = Connection::new(stream, options.message_timeout)?;
     let mut session = Session::new(&mut connection, options, Role::Initiator);
     let variant = options.variant;
-    let mut engine = Engine::new(options.engine.clone());
+    let mut engine = Engine::unprepared(options.engine.clone());
     engine.prepare_for(variant);
     for index in 0..options.games {
         let follower = if index % 2 == 0 { Color::White } else { Color::Black };
